@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { AnyTool } from './tool.js';
+
+/** A database file: one object per table, records keyed by id (tau2-bench's layout). */
+export type DatabaseFile = Record<string, Record<string, unknown>>;
+
+/**
+ * A domain: its database model, its tools and its policy. The server serves each domain
+ * as its own API under `/{name}/`; nothing in the server names a domain.
+ */
+export interface Domain {
+  /** Path segment and listing name, e.g. `retail`. */
+  readonly name: string;
+  readonly title: string;
+  /** One paragraph for listings and the OpenAPI document. */
+  readonly summary: string;
+  /** Validates a database file (the default fixture, or a user's tau2-bench `db.json`). */
+  readonly database: z.ZodType<DatabaseFile>;
+  /**
+   * Fills what a foreign file (e.g. tau2-bench's) lacks for this domain's extra tools,
+   * deterministically from the file's own content. Returns a complete file.
+   */
+  complete(file: DatabaseFile): DatabaseFile;
+  readonly tools: readonly AnyTool[];
+  /** Markdown rules an agent must follow, served at `/{name}/policy`. */
+  readonly policyFile: URL;
+  /** The generated default database. */
+  readonly fixtureFile: URL;
+}

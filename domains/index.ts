@@ -1,0 +1,5 @@
+import type { Domain } from './domain.js';
+import { retail } from './retail/index.js';
+
+/** Every domain the server hosts. Adding one is a folder plus a line here. */
+export const domains: readonly Domain[] = [retail];

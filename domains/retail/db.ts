@@ -1,0 +1,87 @@
+import type { Tables } from '../table.js';
+import { notFound, rejected } from '../errors.js';
+import type { GiftCardMethod, Order, PaymentMethod, Product, RetailRecords, User, Variant } from './schema.js';
+
+/** The retail database as a tool sees it. */
+export type RetailDb = Tables<RetailRecords>;
+
+// Lookups shared by the retail tools; their messages are tau2-bench's.
+
+export function requireOrder(db: RetailDb, orderId: string): Order {
+  return db.orders.get(orderId) ?? fail(notFound('Order not found', 'order_not_found'));
+}
+
+export function requireUser(db: RetailDb, userId: string): User {
+  return db.users.get(userId) ?? fail(notFound('User not found', 'user_not_found'));
+}
+
+export function requireProduct(db: RetailDb, productId: string): Product {
+  return db.products.get(productId) ?? fail(notFound('Product not found', 'product_not_found'));
+}
+
+/** The variant with this item id, in whichever product holds it. */
+export function requireItem(db: RetailDb, itemId: string): Variant {
+  for (const product of db.products.values()) {
+    const variant = product.variants[itemId];
+    if (variant) return variant;
+  }
+  throw notFound('Item not found', 'item_not_found');
+}
+
+export function requireVariant(db: RetailDb, productId: string, itemId: string): Variant {
+  return requireProduct(db, productId).variants[itemId] ?? fail(notFound('Variant not found', 'variant_not_found'));
+}
+
+export function requirePaymentMethod(user: User, paymentMethodId: string): PaymentMethod {
+  return user.payment_methods[paymentMethodId] ?? fail(notFound('Payment method not found', 'payment_method_not_found'));
+}
+
+export const isGiftCard = (method: PaymentMethod): method is GiftCardMethod => method.source === 'gift_card';
+
+/** tau2-bench's loose check: any status containing "pending" (used by address and payment changes). */
+export const isPendingLoose = (order: Order): boolean => order.status.includes('pending');
+
+/** Counts of each id in a list (the item lists may repeat an id). */
+export function countIds(ids: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
+
+/** The first id whose count in `wanted` exceeds its count in `available`, if any. */
+export function firstMissing(wanted: readonly string[], available: readonly string[]): string | undefined {
+  const have = countIds(available);
+  const need = countIds(wanted);
+  for (const id of wanted) if ((need.get(id) ?? 0) > (have.get(id) ?? 0)) return id;
+  return undefined;
+}
+
+function fail(error: Error): never {
+  throw error;
+}
+
+/**
+ * Pairs each old item id with a distinct line of the order (the first unused line holding that id),
+ * and each new item id with the variant of that line's product. Throws tau2-bench's errors.
+ */
+export function pairReplacements(
+  db: RetailDb,
+  order: Order,
+  itemIds: readonly string[],
+  newItemIds: readonly string[],
+  options: { rejectSameId: boolean },
+): { line: number; variant: Variant }[] {
+  const used = new Set<number>();
+  return itemIds.map((itemId, index) => {
+    const newItemId = newItemIds[index]!;
+    if (options.rejectSameId && itemId === newItemId) {
+      throw rejected('The new item id should be different from the old item id', 'same_item');
+    }
+    const line = order.items.findIndex((item, i) => item.item_id === itemId && !used.has(i));
+    if (line < 0) throw notFound(`Item ${itemId} not found`, 'item_not_found');
+    used.add(line);
+    const variant = requireVariant(db, order.items[line]!.product_id, newItemId);
+    if (!variant.available) throw rejected(`New item ${newItemId} not found or available`, 'item_unavailable');
+    return { line, variant };
+  });
+}

@@ -1,0 +1,18 @@
+import type { DatabaseFile, Domain } from '../domain.js';
+import { sharedTools } from '../shared/index.js';
+import { completeRetail } from './derive.js';
+import { RetailDatabase } from './schema.js';
+import { retailTools } from './tools/index.js';
+
+export const retail: Domain = {
+  name: 'retail',
+  title: 'Retail',
+  summary:
+    'An online store: customers, products with variants, orders with fulfillments and payments, carts and ' +
+    "shipment tracking. tau2-bench's retail tools with their rules, plus search, cart and checkout.",
+  database: RetailDatabase as unknown as Domain['database'],
+  complete: (file: DatabaseFile) => completeRetail(file as RetailDatabase) as unknown as DatabaseFile,
+  tools: [...retailTools, ...sharedTools],
+  policyFile: new URL('./policy.md', import.meta.url),
+  fixtureFile: new URL('../../fixtures/retail.json', import.meta.url),
+};

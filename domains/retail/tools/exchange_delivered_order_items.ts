@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { conflict, notFound, rejected } from '../../errors.js';
+import { roundHalfEven } from '../../../lib/money.js';
+import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
+import { Order } from '../schema.js';
+import { firstMissing, isGiftCard, pairReplacements, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+
+export default defineTool({
+  name: 'exchange_delivered_order_items',
+  description:
+    'Request an exchange of items of a delivered order for other variants of the same products. Possible once per ' +
+    'order (a return or an exchange, not both). The price difference is settled on the given payment method when the ' +
+    'exchange completes; a gift card must cover it. Collect every item first, explain, and get an explicit "yes" ' +
+    'before calling. Returns the order, now "exchange requested".',
+  input: z.strictObject({
+    order_id: orderId,
+    item_ids: itemIds,
+    new_item_ids: newItemIds,
+    payment_method_id: paymentMethodId.describe('Payment method that pays, or receives the refund of, the price difference.'),
+  }),
+  output: Order,
+  mutates: true,
+  run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
+    const current = requireOrder(db, order_id);
+    if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be exchanged', 'order_not_delivered');
+    const missing = firstMissing(item_ids, current.items.map((item) => item.item_id));
+    if (missing !== undefined) throw notFound(`Number of ${missing} not found.`, 'item_not_found');
+    if (item_ids.length !== new_item_ids.length) {
+      throw rejected('The number of items to be exchanged should match.', 'item_count_mismatch');
+    }
+    const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: false });
+    const difference = roundHalfEven(
+      replacements.reduce((sum, { line, variant }) => sum + variant.price - current.items[line]!.price, 0),
+      2,
+    );
+    const method = requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
+    if (isGiftCard(method) && method.balance < difference) {
+      throw rejected('Insufficient gift card balance to pay for the price difference', 'insufficient_gift_card_balance');
+    }
+
+    const order = db.orders.edit(order_id)!;
+    order.status = 'exchange requested';
+    order.exchange_items = [...item_ids].sort();
+    order.exchange_new_items = [...new_item_ids].sort();
+    order.exchange_payment_method_id = payment_method_id;
+    order.exchange_price_difference = difference;
+    return order;
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { itemId } from '../fields.js';
+import { Variant } from '../schema.js';
+import { requireItem, type RetailDb } from '../db.js';
+
+export default defineTool({
+  name: 'get_item_details',
+  description: 'One item (a variant of a product): its options, price and availability.',
+  input: z.strictObject({ item_id: itemId }),
+  output: Variant,
+  mutates: false,
+  run: ({ item_id }, db: RetailDb) => requireItem(db, item_id),
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { orderId } from '../fields.js';
+import { Order } from '../schema.js';
+import { requireOrder, type RetailDb } from '../db.js';
+
+export default defineTool({
+  name: 'get_order_details',
+  description: 'An order with its status, items (with prices and options), shipping address, fulfillments and payment history.',
+  input: z.strictObject({ order_id: orderId }),
+  output: Order,
+  mutates: false,
+  run: ({ order_id }, db: RetailDb) => requireOrder(db, order_id),
+});

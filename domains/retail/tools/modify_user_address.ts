@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { addressFields, userId } from '../fields.js';
+import { User } from '../schema.js';
+import { requireUser, type RetailDb } from '../db.js';
+
+export default defineTool({
+  name: 'modify_user_address',
+  description:
+    "Change a customer's default address (existing orders keep theirs). Explain the change and get an explicit " +
+    '"yes" from the customer first. Returns the updated profile.',
+  input: z.strictObject({ user_id: userId, ...addressFields }),
+  output: User,
+  mutates: true,
+  run({ user_id, address1, address2, city, state, country, zip }, db: RetailDb) {
+    requireUser(db, user_id);
+    const user = db.users.edit(user_id)!;
+    user.address = { address1, address2, city, country, state, zip };
+    return user;
+  },
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { conflict, notFound, rejected } from '../../errors.js';
+import { itemIds, orderId, paymentMethodId } from '../fields.js';
+import { Order } from '../schema.js';
+import { firstMissing, isGiftCard, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+
+export default defineTool({
+  name: 'return_delivered_order_items',
+  description:
+    'Request a return of items of a delivered order. The refund goes to the original payment method or to a gift ' +
+    'card of the customer. Possible once per order (a return or an exchange, not both). Explain and get an explicit ' +
+    '"yes" before calling. Returns the order, now "return requested"; the customer receives return instructions by email.',
+  input: z.strictObject({
+    order_id: orderId,
+    item_ids: itemIds.describe('Item ids to return; an id appears as many times as units are returned.'),
+    payment_method_id: paymentMethodId.describe('Where the refund goes: the original payment method or a gift card.'),
+  }),
+  output: Order,
+  mutates: true,
+  run({ order_id, item_ids, payment_method_id }, db: RetailDb) {
+    const current = requireOrder(db, order_id);
+    if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be returned', 'order_not_delivered');
+    const method = requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
+    if (!isGiftCard(method) && payment_method_id !== current.payment_history[0]?.payment_method_id) {
+      throw rejected('Payment method should be the original payment method', 'not_original_payment_method');
+    }
+    if (firstMissing(item_ids, current.items.map((item) => item.item_id)) !== undefined) {
+      throw notFound('Some item not found', 'item_not_found');
+    }
+    const order = db.orders.edit(order_id)!;
+    order.status = 'return requested';
+    order.return_items = [...item_ids].sort();
+    order.return_payment_method_id = payment_method_id;
+    return order;
+  },
+});

@@ -1,0 +1,67 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Domain } from '../domains/domain.js';
+import { type HazardEngine, noHazards } from '../hazards/engine.js';
+import type { BaseDatabase } from './data/base.js';
+import { errors } from './errors.js';
+import { swaggerDocument } from './openapi.js';
+import { Registry } from './registry.js';
+import { listingRoutes } from './routes/listings.js';
+import { metaRoutes } from './routes/meta.js';
+import { openapiRoutes } from './routes/openapi.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { toolRoutes } from './routes/tools.js';
+import { stripSessionPrefix } from './session-id.js';
+import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
+import { services } from './services.js';
+import { sessionLifecycle } from './sessions/lifecycle.js';
+
+export interface AppOptions {
+  domains: readonly Domain[];
+  /** Loaded databases by domain name. */
+  bases: ReadonlyMap<string, BaseDatabase>;
+  sessions: Omit<SessionStoreOptions, 'bases'>;
+  hazards?: HazardEngine;
+  logger?: FastifyServerOptions['logger'];
+  /** Keep sessions in this folder across restarts (DATA_DIR). */
+  persistence?: { dir: string; intervalMs: number };
+}
+
+/** The whole server as a fastify instance, not yet listening. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // One log line per request would cost more than the call itself at evaluation loads.
+    logController: new LogController({ disableRequestLogging: true }),
+    rewriteUrl: stripSessionPrefix,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const registry = new Registry(options.domains);
+  const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
+  await app.register(services, { registry, sessions, hazards: options.hazards ?? noHazards });
+  await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
+  await app.register(errors);
+  await app.register(swagger, { openapi: swaggerDocument, transform: jsonSchemaTransform });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      urls: [
+        { url: '/openapi.json', name: 'all domains and sessions' },
+        ...options.domains.map((d) => ({ url: `/${d.name}/openapi.json`, name: d.name })),
+      ],
+    },
+  });
+  await app.register(metaRoutes);
+  await app.register(toolRoutes);
+  await app.register(listingRoutes);
+  await app.register(sessionRoutes);
+  await app.register(openapiRoutes);
+  return app;
+}

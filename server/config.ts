@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { Domain } from '../domains/domain.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Seconds, or a number with a unit: `90`, `90s`, `15m`, `2h`. */
+const duration = z
+  .string()
+  .regex(/^\d+(\.\d+)?\s*(ms|s|m|h)?$/, 'a duration such as 3600, 90s, 15m or 2h')
+  .transform((text) => {
+    const [, value, unit = 's'] = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(text)!;
+    const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
+    return Number(value) * factor;
+  });
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `a whole number from ${min} to ${max}`).max(max, `a whole number from ${min} to ${max}`));
+
+const Environment = z.object({
+  PORT: integer(0, 65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  DATA_DIR: z.string().min(1).optional(),
+  SESSION_TTL: duration.default(3_600_000),
+  MAX_SESSIONS: integer(1, 1_000_000).default(1000),
+  SNAPSHOT_INTERVAL: duration.default(1000),
+  HAZARD_SEED: z.string().max(128).default('0'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  dataDir: string | undefined;
+  sessionTtlMs: number;
+  maxSessions: number;
+  snapshotIntervalMs: number;
+  seed: string;
+  /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
+  fixtures: Record<string, string>;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a bad value is a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = Environment.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name] ?? '')}: expected ${issue.message}`);
+  }
+  const fixtures: Record<string, string> = {};
+  for (const domain of domains) {
+    const value = present[`FIXTURE_${domain.name.toUpperCase()}`];
+    if (value) fixtures[domain.name] = value;
+  }
+  const known = new Set(domains.map((d) => `FIXTURE_${d.name.toUpperCase()}`));
+  const unknown = Object.keys(present).find((name) => name.startsWith('FIXTURE_') && !known.has(name));
+  if (unknown) throw new ConfigError(`Unknown ${unknown}: the domains are ${domains.map((d) => d.name).join(', ')}`);
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    sessionTtlMs: e.SESSION_TTL,
+    maxSessions: e.MAX_SESSIONS,
+    snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
+    seed: e.HAZARD_SEED,
+    fixtures,
+  };
+}

@@ -1,0 +1,103 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { nearMatches } from '../lib/text.js';
+import { PROBLEM_CONTENT_TYPE, type Problem, ProblemError, problem, toProblem } from './problem.js';
+
+export function sendProblem(reply: FastifyReply, failure: ProblemError): FastifyReply {
+  return reply
+    .code(failure.problem.status)
+    .headers(failure.headers)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify(failure.problem));
+}
+
+/** Every error and every unknown route answers in problem JSON; only bugs answer 500. */
+export const errors = fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => sendProblem(reply, asProblem(error, request)));
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request)));
+}, { name: 'errors', dependencies: ['services'] });
+
+function asProblem(error: FastifyError, request: FastifyRequest): ProblemError {
+  const known = toProblem(error);
+  if (known) return known;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    const errors = error.validation.map((v) => ({ field: fieldName(v.instancePath, v.params), message: v.message }));
+    const detail = `Invalid ${where}: ${errors.map((e) => `${e.field || where}: ${e.message}`).join('; ')}`;
+    return new ProblemError(problem(400, 'invalid_input', detail, { errors }));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ProblemError(problem(status, clientCode(error), clientDetail(error)));
+  request.log.error({ err: error }, 'request failed');
+  return new ProblemError(problem(500, 'internal_error', 'The server failed to handle the request; it has been logged.'));
+}
+
+function fieldName(instancePath: string, params: Record<string, unknown>): string {
+  const path = instancePath.split('/').filter(Boolean);
+  const keys = Array.isArray(params['keys']) ? (params['keys'] as string[]) : [];
+  return [...path, ...keys].join('.');
+}
+
+const CLIENT_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+};
+
+function clientCode(error: FastifyError): string {
+  if (error.code && CLIENT_CODES[error.code]) return CLIENT_CODES[error.code]!;
+  if (error instanceof SyntaxError) return 'malformed_json';
+  return 'bad_request';
+}
+
+function clientDetail(error: FastifyError): string {
+  switch (clientCode(error)) {
+    case 'malformed_json':
+      return /prototype/i.test(error.message)
+        ? 'The JSON body has a forbidden "__proto__" or "constructor" key.'
+        : `The body is not valid JSON: ${error.message}`;
+    case 'empty_json_body':
+      return 'The body is empty although Content-Type is application/json: send {} for a call without arguments.';
+    case 'unsupported_media_type':
+      return 'Send the arguments as a JSON object with Content-Type: application/json.';
+    default:
+      return error.message;
+  }
+}
+
+const TOOL_PATH = /^\/(?:([^/]+)\/)?tools\/([^/?]+)\/?(?:\?.*)?$/;
+
+function notFound(request: FastifyRequest): ProblemError {
+  const { registry } = request.server;
+  const url = request.url;
+  const toolMatch = TOOL_PATH.exec(url);
+  if (toolMatch) {
+    const [, domainName, toolName = ''] = toolMatch;
+    const tools = domainName === undefined ? registry.combined : registry.byDomain.get(domainName);
+    if (tools) {
+      if (tools.has(toolName)) {
+        return new ProblemError(problem(405, 'method_not_allowed', `Call tools with POST and a JSON body of arguments.`), { allow: 'POST' });
+      }
+      const where = domainName === undefined ? 'the combined view' : `domain '${domainName}'`;
+      const suggestions = nearMatches(toolName, tools.keys());
+      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+      return new ProblemError(
+        problem(404, 'unknown_tool', `No tool '${toolName}' in ${where}.${hint} GET ${domainName ? `/${domainName}` : ''}/tools lists them.`, { suggestions }),
+      );
+    }
+  }
+  const first = url.split(/[/?]/)[1] ?? '';
+  const domainNames = [...registry.domains.keys()];
+  if (first && !registry.domains.has(first) && !STATIC_ROOTS.has(first)) {
+    const suggestions = nearMatches(first, domainNames);
+    return new ProblemError(
+      problem(404, 'unknown_domain', `No domain or route '/${first}'. The domains are ${domainNames.join(', ')}; GET /domains lists them.`, { suggestions }),
+    );
+  }
+  return new ProblemError(problem(404, 'not_found', `No route ${request.method} ${url}. See GET /openapi.json or /docs.`) as Problem);
+}
+
+const STATIC_ROOTS = new Set(['sessions', 'tools', 'domains', 'health', 'openapi.json', 'docs', 'hazards', 'admin']);

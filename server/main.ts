@@ -1,0 +1,64 @@
+import type { FastifyServerOptions } from 'fastify';
+import { domains } from '../domains/index.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { FixtureError } from './data/base.js';
+import { loadBases } from './load.js';
+
+// The command-line entry: configuration from the environment, then serve until a signal.
+
+function fatal(message: string): never {
+  process.stderr.write(`wildtools: ${message}\n`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(process.env, domains);
+} catch (error) {
+  if (error instanceof ConfigError) fatal(error.message);
+  throw error;
+}
+
+let bases;
+try {
+  bases = await loadBases(domains, config.fixtures);
+} catch (error) {
+  if (error instanceof FixtureError) fatal(error.message);
+  throw error;
+}
+
+const logger: FastifyServerOptions['logger'] = {
+  level: config.logLevel,
+  ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+};
+
+const app = await buildApp({
+  domains,
+  bases,
+  logger,
+  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, defaultSeed: config.seed },
+  ...(config.dataDir ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs } } : {}),
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  fatal(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}

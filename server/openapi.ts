@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { VERSION } from './version.js';
+
+type Document = {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths?: Record<string, unknown>;
+  tags?: { name: string }[];
+  [key: string]: unknown;
+};
+
+export const SESSION_NOTE =
+  'Every route also works inside a session: prefix its path with /s/{session}/ or send the header ' +
+  'X-Session-Id: {session}. Without either, calls run in the session "default".';
+
+/** The options of @fastify/swagger: one OpenAPI 3.1 document, generated from the route schemas. */
+export const swaggerDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'wildtools',
+    version: VERSION,
+    description:
+      'A mock API server that simulates unreliable tool environments for testing LLM agents: executable tools ' +
+      'in several domains, each backed by its own database, with switchable realistic hazards. ' +
+      SESSION_NOTE,
+  },
+};
+
+/**
+ * Splits the generated document: each domain's routes form that domain's API; the rest
+ * (the combined view, sessions, server routes) forms the combined document.
+ */
+export function openapiDocuments(app: FastifyInstance): Map<string, Document> {
+  const full = app.swagger() as unknown as Document;
+  const documents = new Map<string, Document>();
+  const domainPaths = new Map<string, Record<string, unknown>>();
+  const combinedPaths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(full.paths ?? {})) {
+    const domain = path.split('/')[1] ?? '';
+    if (app.registry.domains.has(domain)) {
+      const paths = domainPaths.get(domain) ?? {};
+      paths[path] = item;
+      domainPaths.set(domain, paths);
+    } else {
+      combinedPaths[path] = item;
+    }
+  }
+  documents.set('combined', { ...full, paths: combinedPaths, tags: tagsIn(combinedPaths) });
+  for (const domain of app.registry.domains.values()) {
+    const paths = domainPaths.get(domain.name) ?? {};
+    documents.set(domain.name, {
+      ...full,
+      info: { title: `wildtools ${domain.title} API`, version: VERSION, description: `${domain.summary} ${SESSION_NOTE}` },
+      paths,
+      tags: tagsIn(paths),
+    });
+  }
+  return documents;
+}
+
+function tagsIn(paths: Record<string, unknown>): { name: string }[] {
+  const names = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>)) {
+      for (const tag of operation.tags ?? []) names.add(tag);
+    }
+  }
+  return [...names].map((name) => ({ name }));
+}

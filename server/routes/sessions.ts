@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProblemSchema } from '../problem.js';
+import { sendJsonText } from '../reply.js';
+import { journalToJsonl } from '../sessions/journal.js';
+import { SessionId, SessionOptions } from '../sessions/session.js';
+
+const Params = z.strictObject({ id: SessionId.describe('The session id.') });
+const Summary = z.object({
+  id: z.string(),
+  seed: z.string(),
+  clock: z.object({ start: z.string(), step_ms: z.number(), now: z.string() }),
+  calls: z.number().int(),
+  changed_domains: z.array(z.string()),
+});
+const errors = { '4XX': ProblemSchema, '5XX': ProblemSchema };
+const tags = ['sessions'];
+
+/** Create, inspect, reset and delete sessions. */
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = app;
+
+  typed.post(
+    '/sessions',
+    {
+      schema: {
+        operationId: 'create_session',
+        summary: 'Create a session: an isolated copy of every database with its own clock and journal',
+        tags,
+        body: SessionOptions.optional(),
+        response: { 201: Summary, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(sessions.create(request.body ?? {}).summary()),
+  );
+
+  typed.get(
+    '/sessions',
+    { schema: { operationId: 'list_sessions', summary: 'The live sessions', tags, response: { 200: z.array(Summary) } } },
+    async () => sessions.list().map((session) => session.summary()),
+  );
+
+  typed.get(
+    '/sessions/:id',
+    { schema: { operationId: 'get_session', summary: 'One session', tags, params: Params, response: { 200: Summary, ...errors } } },
+    async (request) => sessions.require(request.params.id).summary(),
+  );
+
+  typed.get(
+    '/sessions/:id/state',
+    {
+      schema: {
+        operationId: 'get_session_state',
+        summary: 'Every domain database as the session sees it: {"retail": {...}, ...}',
+        tags,
+        params: Params,
+        response: { ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = sessions.require(request.params.id);
+      const state = Object.fromEntries(session.domainNames().map((name) => [name, session.domain(name).materialize()]));
+      return sendJsonText(reply, JSON.stringify(state));
+    },
+  );
+
+  typed.get(
+    '/sessions/:id/diff',
+    {
+      schema: {
+        operationId: 'get_session_diff',
+        summary: 'The records the session changed since it started, with their changed fields',
+        tags,
+        params: Params,
+        response: {
+          200: z.record(
+            z.string(),
+            z.array(
+              z.object({
+                table: z.string(),
+                id: z.string(),
+                op: z.enum(['insert', 'update', 'delete']),
+                fields: z.array(z.string()).optional(),
+                before: z.unknown(),
+                after: z.unknown(),
+              }),
+            ),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const session = sessions.require(request.params.id);
+      return Object.fromEntries(session.domainNames().map((name) => [name, session.domain(name).diff()]));
+    },
+  );
+
+  typed.get(
+    '/sessions/:id/journal',
+    {
+      schema: {
+        operationId: 'get_session_journal',
+        summary: 'Every call of the session: arguments, status, result or problem, changes, hazards',
+        tags,
+        params: Params,
+        querystring: z.strictObject({
+          format: z.enum(['json', 'jsonl']).default('json').describe('json: an array; jsonl: one entry per line.'),
+          since: z.coerce.number().int().min(0).default(0).describe('Only entries with a sequence number above this.'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { format, since } = request.query;
+      const entries = sessions.require(request.params.id).journal.slice(since);
+      if (format === 'jsonl') return sendJsonText(reply, journalToJsonl(entries), 'application/x-ndjson; charset=utf-8');
+      return sendJsonText(reply, JSON.stringify(entries));
+    },
+  );
+
+  typed.post(
+    '/sessions/:id/reset',
+    {
+      schema: {
+        operationId: 'reset_session',
+        summary: 'Back to the start: original databases, empty journal, clock at its start',
+        tags,
+        params: Params,
+        response: { 200: Summary, ...errors },
+      },
+    },
+    async (request) => sessions.reset(request.params.id).summary(),
+  );
+
+  typed.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        operationId: 'delete_session',
+        summary: 'Delete a session (the default session is reset instead)',
+        tags,
+        params: Params,
+        response: { 204: z.undefined(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      sessions.delete(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

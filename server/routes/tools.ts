@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { callTool } from '../call.js';
+import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../problem.js';
+import type { ToolEntry } from '../registry.js';
+import { JSON_TYPE, sendJsonText } from '../reply.js';
+import { sessionIdOf } from '../session-id.js';
+
+// Validation happens inside the call pipeline (after before-call hazards, and journaled like
+// every call), so the route's schema documents the body without fastify checking it.
+const documentOnly = () => (data: unknown) => ({ value: data });
+
+
+/** One POST route per tool and domain, plus one per tool in the combined view. */
+export async function toolRoutes(app: FastifyInstance): Promise<void> {
+  for (const domain of app.registry.domains.values()) {
+    for (const entry of app.registry.entries(domain.name)) {
+      route(app, `/${domain.name}/tools/${entry.tool.name}`, entry, entry.tool.name, domain.name);
+    }
+  }
+  for (const [name, entry] of app.registry.combined) route(app, `/tools/${name}`, entry, name, 'combined');
+}
+
+function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId: string, tag: string): void {
+  const { domain, tool } = entry;
+  app.post(url, {
+    schema: {
+      operationId,
+      summary: tool.description.split(/(?<=\.)\s/)[0],
+      description: tool.description,
+      tags: [tag],
+      body: tool.input,
+      response: { 200: tool.output.describe('The result of the call.'), '4XX': ProblemSchema, '5XX': ProblemSchema },
+    },
+    validatorCompiler: documentOnly,
+    handler: async (request, reply) => {
+      const session = app.sessions.resolve(sessionIdOf(request));
+      const outcome = await callTool(app, session, domain, tool, request.body ?? {});
+      reply.code(outcome.status).headers(outcome.headers).header('x-session-id', session.id);
+      return sendJsonText(reply, JSON.stringify(outcome.body), outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
+    },
+  });
+}

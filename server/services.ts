@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { HazardEngine } from '../hazards/engine.js';
+import type { Registry } from './registry.js';
+import type { SessionStore } from './sessions/store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registry: Registry;
+    sessions: SessionStore;
+    hazards: HazardEngine;
+  }
+}
+
+export interface Services {
+  registry: Registry;
+  sessions: SessionStore;
+  hazards: HazardEngine;
+}
+
+/** The cross-cutting services every route uses, as decorators of the app. */
+export const services = fp<Services>(async (app, { registry, sessions, hazards }) => {
+  app.decorate('registry', registry);
+  app.decorate('sessions', sessions);
+  app.decorate('hazards', hazards);
+}, { name: 'services' });

@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_SESSION } from './sessions/store.js';
+
+const FROM_PATH = Symbol('session id from path');
+type Tagged = IncomingMessage & { [FROM_PATH]?: string };
+
+/**
+ * Fastify's rewriteUrl: `/s/{id}/rest` is served as `/rest`, remembering the id, so every
+ * route exists once and works both outside and inside a session.
+ */
+export function stripSessionPrefix(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  if (!url.startsWith('/s/')) return url;
+  const end = url.indexOf('/', 3);
+  const raw = url.slice(3, end < 0 ? undefined : end);
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // keep the raw text: the session store rejects it with a clear message
+  }
+  (request as Tagged)[FROM_PATH] = id;
+  return end < 0 ? '/' : url.slice(end);
+}
+
+/** The session a request addresses: `/s/{id}/…`, else the X-Session-Id header, else `default`. */
+export function sessionIdOf(request: FastifyRequest): string {
+  const fromPath = (request.raw as Tagged)[FROM_PATH];
+  if (fromPath !== undefined) return fromPath;
+  const header = request.headers['x-session-id'];
+  return (Array.isArray(header) ? header[0] : header) || DEFAULT_SESSION;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { Pool } from 'undici';
+import { domains } from '../../domains/index.js';
+import type { HazardEngine } from '../../hazards/engine.js';
+import { buildApp } from '../../server/app.js';
+import type { BaseDatabase } from '../../server/data/base.js';
+import { loadBases } from '../../server/load.js';
+import type { SessionStoreOptions } from '../../server/sessions/store.js';
+
+let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
+
+/** The embedded fixtures, loaded once per test process. */
+export function fixtureBases(): Promise<Map<string, BaseDatabase>> {
+  defaultBases ??= loadBases(domains);
+  return defaultBases;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  origin: string;
+  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  /** POST /{domain}/tools/{tool}, inside `session` when given (via the /s/{id} prefix). */
+  call<T = any>(domain: string, tool: string, args?: unknown, session?: string): Promise<Reply<T>>;
+  /** Creates a session with POST /sessions (options as its body) and returns its id. */
+  newSession(options?: Record<string, unknown>): Promise<string>;
+  /** The session's database as GET /sessions/{id}/state returns it. */
+  state(session?: string): Promise<Record<string, any>>;
+}
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+/** A listening server on a free port with an undici client; closed when the test ends. */
+export async function startServer(
+  t: Teardown,
+  options: { sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>; hazards?: HazardEngine; bases?: Map<string, BaseDatabase> } = {},
+): Promise<TestServer> {
+  const app = await buildApp({
+    domains,
+    bases: options.bases ?? (await fixtureBases()),
+    sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: '0', ...options.sessions },
+    ...(options.hazards ? { hazards: options.hazards } : {}),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const pool = new Pool(origin, { connections: 4 });
+  t.teardown(async () => {
+    await pool.close();
+    await app.close();
+  });
+
+  const request: TestServer['request'] = async (method, path, body, headers = {}) => {
+    const hasBody = body !== undefined;
+    const response = await pool.request({
+      method,
+      path,
+      headers: { ...(hasBody && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : null,
+    });
+    const text = await response.body.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON (markdown, HTML): keep the text
+    }
+    return { status: response.statusCode, headers: response.headers, body: parsed as never, text };
+  };
+
+  return {
+    app,
+    origin,
+    request,
+    call: (domain, tool, args = {}, session) =>
+      request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args),
+    newSession: async (options = {}) => {
+      const reply = await request('POST', '/sessions', options);
+      if (reply.status !== 201) throw new Error(`POST /sessions answered ${reply.status}: ${reply.text}`);
+      return (reply.body as { id: string }).id;
+    },
+    state: async (session = 'default') => (await request('GET', `/sessions/${session}/state`)).body as Record<string, any>,
+  };
+}
