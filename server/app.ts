@@ -6,6 +6,7 @@ import type { Domain } from '../domains/domain.js';
 import { type HazardEngine, noHazards } from '../hazards/engine.js';
 import type { BaseDatabase } from './data/base.js';
 import { errors } from './errors.js';
+import { jsonBodyParser } from './json-body.js';
 import { swaggerDocument } from './openapi.js';
 import { Registry } from './registry.js';
 import { listingRoutes } from './routes/listings.js';
@@ -42,6 +43,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  jsonBodyParser(app);
 
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });

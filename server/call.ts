@@ -41,7 +41,7 @@ export async function callTool(
   let changes: Change[] = [];
   try {
     await deps.hazards.before(context);
-    const parsed = tool.input.safeParse(context.args ?? {});
+    const parsed = tool.input.safeParse(context.args ?? {}, { reportInput: true });
     if (!parsed.success) throw new ProblemError(invalidInput(parsed.error));
     const ctx = { session: session.id, now: () => session.clock.now() };
     const outcome = session.domain(domain.name).transact((tables) => tool.run(parsed.data, tables, ctx));

@@ -23,12 +23,12 @@ function asProblem(error: FastifyError, request: FastifyRequest): ProblemError {
   if (known) return known;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'request';
-    const errors = error.validation.map((v) => ({ field: fieldName(v.instancePath, v.params), message: v.message }));
-    const detail = `Invalid ${where}: ${errors.map((e) => `${e.field || where}: ${e.message}`).join('; ')}`;
+    const errors = error.validation.map((v) => ({ field: fieldName(v.instancePath, v.params) || where, message: v.message }));
+    const detail = `Invalid ${where}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`;
     return new ProblemError(problem(400, 'invalid_input', detail, { errors }));
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ProblemError(problem(status, clientCode(error), clientDetail(error)));
+  if (status >= 400 && status < 500) return clientProblem(error, status);
   request.log.error({ err: error }, 'request failed');
   return new ProblemError(problem(500, 'internal_error', 'The server failed to handle the request; it has been logged.'));
 }
@@ -39,33 +39,15 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
   return [...path, ...keys].join('.');
 }
 
-const CLIENT_CODES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_json_body',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_content_length',
+const CLIENT_CODES: Record<string, [code: string, detail: string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Send the arguments as a JSON object with Content-Type: application/json.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'The body is larger than 1 MiB.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_content_length', 'Content-Length does not match the body.'],
 };
 
-function clientCode(error: FastifyError): string {
-  if (error.code && CLIENT_CODES[error.code]) return CLIENT_CODES[error.code]!;
-  if (error instanceof SyntaxError) return 'malformed_json';
-  return 'bad_request';
-}
-
-function clientDetail(error: FastifyError): string {
-  switch (clientCode(error)) {
-    case 'malformed_json':
-      return /prototype/i.test(error.message)
-        ? 'The JSON body has a forbidden "__proto__" or "constructor" key.'
-        : `The body is not valid JSON: ${error.message}`;
-    case 'empty_json_body':
-      return 'The body is empty although Content-Type is application/json: send {} for a call without arguments.';
-    case 'unsupported_media_type':
-      return 'Send the arguments as a JSON object with Content-Type: application/json.';
-    default:
-      return error.message;
-  }
+function clientProblem(error: FastifyError, status: number): ProblemError {
+  const [code, detail] = CLIENT_CODES[error.code] ?? ['bad_request', error.message];
+  return new ProblemError(problem(status, code, detail));
 }
 
 const TOOL_PATH = /^\/(?:([^/]+)\/)?tools\/([^/?]+)\/?(?:\?.*)?$/;

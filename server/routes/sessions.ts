@@ -29,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'create_session',
         summary: 'Create a session: an isolated copy of every database with its own clock and journal',
         tags,
-        body: SessionOptions.optional(),
+        body: SessionOptions.nullish(),
         response: { 201: Summary, ...errors },
       },
     },

@@ -41,13 +41,19 @@ interface Teardown {
 /** A listening server on a free port with an undici client; closed when the test ends. */
 export async function startServer(
   t: Teardown,
-  options: { sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>; hazards?: HazardEngine; bases?: Map<string, BaseDatabase> } = {},
+  options: {
+    sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>;
+    hazards?: HazardEngine;
+    bases?: Map<string, BaseDatabase>;
+    persistence?: { dir: string; intervalMs: number };
+  } = {},
 ): Promise<TestServer> {
   const app = await buildApp({
     domains,
     bases: options.bases ?? (await fixtureBases()),
     sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: '0', ...options.sessions },
     ...(options.hazards ? { hazards: options.hazards } : {}),
+    ...(options.persistence ? { persistence: options.persistence } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,0 +1,40 @@
+import t from 'tap';
+import { domains } from '../../domains/index.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+t.test('defaults', async (t) => {
+  t.same(loadConfig({}, domains), {
+    port: 8080,
+    host: '127.0.0.1',
+    logLevel: 'info',
+    dataDir: undefined,
+    sessionTtlMs: 3_600_000,
+    maxSessions: 1000,
+    snapshotIntervalMs: 1000,
+    seed: '0',
+    fixtures: {},
+  });
+});
+
+t.test('every variable is read; durations take units', async (t) => {
+  const config = loadConfig(
+    { PORT: '0', HOST: '0.0.0.0', LOG_LEVEL: 'debug', DATA_DIR: '/tmp/x', SESSION_TTL: '15m', MAX_SESSIONS: '5', SNAPSHOT_INTERVAL: '250ms', HAZARD_SEED: '42', FIXTURE_RETAIL: '/data/db.json' },
+    domains,
+  );
+  t.match(config, { port: 0, host: '0.0.0.0', logLevel: 'debug', dataDir: '/tmp/x', sessionTtlMs: 900_000, maxSessions: 5, snapshotIntervalMs: 250, seed: '42', fixtures: { retail: '/data/db.json' } });
+  t.equal(loadConfig({ SESSION_TTL: '2h' }, domains).sessionTtlMs, 7_200_000);
+  t.equal(loadConfig({ SESSION_TTL: '90' }, domains).sessionTtlMs, 90_000, 'a bare number is seconds');
+  t.equal(loadConfig({ PORT: '' }, domains).port, 8080, 'an empty variable is unset');
+});
+
+t.test('a bad value is an error naming the variable and the value', async (t) => {
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ PORT: 'eighty' }, /^Invalid PORT="eighty": expected a whole number from 0 to 65535/],
+    [{ PORT: '70000' }, /^Invalid PORT="70000"/],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud"/],
+    [{ SESSION_TTL: 'soon' }, /^Invalid SESSION_TTL="soon": expected a duration/],
+    [{ MAX_SESSIONS: '0' }, /^Invalid MAX_SESSIONS="0"/],
+    [{ FIXTURE_AIRPORT: 'x.json' }, /^Unknown FIXTURE_AIRPORT: the domains are retail/],
+  ];
+  for (const [env, message] of cases) t.throws(() => loadConfig(env, domains), { constructor: ConfigError, message }, Object.keys(env)[0]!);
+});
