@@ -22,7 +22,8 @@ export interface CallContext {
  */
 export interface HazardEngine {
   before(context: CallContext): void | Promise<void>;
-  after(context: CallContext, result: unknown): unknown;
+  // Both stages may answer synchronously: a call no hazard touches then costs no extra tick.
+  after(context: CallContext, result: unknown): unknown | Promise<unknown>;
 }
 
 /** No hazards: every call passes through untouched. */

@@ -4,7 +4,8 @@
  * differences with round(x, 2); matching it keeps balances identical to the cent.
  */
 export function roundHalfEven(value: number, places = 2): number {
-  if (!Number.isFinite(value)) return value;
+  // Beyond 2^53 there are no decimals left to round (and toFixed would switch to exponents).
+  if (!Number.isFinite(value) || Math.abs(value) >= 2 ** 53) return value;
   // toFixed prints the exact binary value to enough digits to tell below, at or above a tie.
   const exact = Math.abs(value).toFixed(Math.min(100, places + 30));
   const cut = exact.indexOf('.') + 1 + places;

@@ -3,7 +3,7 @@ import type { AnyTool } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
-import type { JournalEntry } from './sessions/journal.js';
+import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
 import type { SessionStore } from './sessions/store.js';
 
@@ -38,15 +38,20 @@ export async function callTool(
   let status = 200;
   let body: unknown;
   let headers: Record<string, string> = {};
-  let changes: Change[] = [];
+  let changes: readonly Change[] = NONE;
   try {
-    await deps.hazards.before(context);
-    const parsed = tool.input.safeParse(context.args ?? {}, { reportInput: true });
-    if (!parsed.success) throw new ProblemError(invalidInput(parsed.error));
+    const before = deps.hazards.before(context);
+    if (before) await before;
+    const parsed = tool.input.safeParse(context.args ?? {});
+    // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
+    if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
     const ctx = { session: session.id, now: () => session.clock.now() };
-    const outcome = session.domain(domain.name).transact((tables) => tool.run(parsed.data, tables, ctx));
-    changes = outcome.changes;
-    body = await deps.hazards.after(context, outcome.result);
+    const state = session.domain(domain.name);
+    let result: unknown;
+    if (tool.mutates) ({ result, changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
+    else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
+    const after = deps.hazards.after(context, result);
+    body = after instanceof Promise ? await after : after;
   } catch (error) {
     const failure = toProblem(error) ?? internalError(deps, error);
     status = failure.problem.status;
@@ -55,15 +60,16 @@ export async function callTool(
   }
   const entry: JournalEntry = {
     seq: session.nextSeq,
-    at: at.toISOString(),
+    at,
     domain: domain.name,
     tool: tool.name,
     call: context.call,
     args,
     status,
-    ...(status < 400 ? { result: body } : { problem: body as Problem }),
-    changes,
-    hazards: context.events,
+    result: status < 400 ? body : undefined,
+    problem: status < 400 ? undefined : (body as Problem),
+    changes: changes.length > 0 ? changes : NONE,
+    hazards: context.events.length > 0 ? context.events : NONE,
     duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
   };
   deps.sessions.recordCall(session, entry);

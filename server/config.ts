@@ -27,6 +27,7 @@ const Environment = z.object({
   DATA_DIR: z.string().min(1).optional(),
   SESSION_TTL: duration.default(3_600_000),
   MAX_SESSIONS: integer(1, 1_000_000).default(1000),
+  JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000),
   SNAPSHOT_INTERVAL: duration.default(1000),
   HAZARD_SEED: z.string().max(128).default('0'),
 });
@@ -38,6 +39,7 @@ export interface Config {
   dataDir: string | undefined;
   sessionTtlMs: number;
   maxSessions: number;
+  journalLimit: number;
   snapshotIntervalMs: number;
   seed: string;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     dataDir: e.DATA_DIR,
     sessionTtlMs: e.SESSION_TTL,
     maxSessions: e.MAX_SESSIONS,
+    journalLimit: e.JOURNAL_LIMIT,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     seed: e.HAZARD_SEED,
     fixtures,

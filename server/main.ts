@@ -37,7 +37,7 @@ const app = await buildApp({
   domains,
   bases,
   logger,
-  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, defaultSeed: config.seed },
+  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, defaultSeed: config.seed },
   ...(config.dataDir ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs } } : {}),
 });
 

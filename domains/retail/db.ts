@@ -85,3 +85,22 @@ export function pairReplacements(
     return { line, variant };
   });
 }
+
+/** The product holding this item id and the item itself, if any product holds it. */
+export function findItem(db: RetailDb, itemId: string): { product: Product; variant: Variant } | undefined {
+  for (const product of db.products.values()) {
+    const variant = product.variants[itemId];
+    if (variant) return { product, variant };
+  }
+  return undefined;
+}
+
+/** Like requireItem, with the product the item belongs to. */
+export function requireItemWithProduct(db: RetailDb, itemId: string): { product: Product; variant: Variant } {
+  return findItem(db, itemId) ?? fail(notFound('Item not found', 'item_not_found'));
+}
+
+/** The item as the catalog has it now, looked up through its product first (fast path), else anywhere. */
+export function currentVariant(db: RetailDb, productId: string, itemId: string): Variant | undefined {
+  return db.products.get(productId)?.variants[itemId] ?? findItem(db, itemId)?.variant;
+}

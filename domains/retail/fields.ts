@@ -29,3 +29,14 @@ export const addressFields = {
   country: z.string().describe("Country, e.g. 'USA'."),
   zip: z.string().describe("Zip code, e.g. '97205'."),
 };
+
+// Shopping: search, cart and checkout.
+
+export const cartQuantity = z
+  .number()
+  .int()
+  .min(1)
+  .max(10)
+  .describe('Number of units, 1 to 10. A cart holds at most 10 units of one item.');
+
+export const pageSize = z.number().int().min(1).max(50).describe('How many results to return at most, 1 to 50.');

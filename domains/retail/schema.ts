@@ -91,6 +91,17 @@ export const Order = z.object({
   return_payment_method_id: z.string().nullable().optional(),
 });
 
+/** The optional order fields, as tau2-bench dumps them for an order that has none of them. */
+export const NO_ORDER_EXTRAS = {
+  cancel_reason: null,
+  exchange_items: null,
+  exchange_new_items: null,
+  exchange_payment_method_id: null,
+  exchange_price_difference: null,
+  return_items: null,
+  return_payment_method_id: null,
+} as const;
+
 export const CartLine = z.object({
   item_id: z.string(),
   product_id: z.string(),

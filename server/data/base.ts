@@ -1,7 +1,7 @@
 import { JSONFilePreset } from 'lowdb/node';
 import type { z } from 'zod';
 import { deepFreeze } from '../../lib/freeze.js';
-import type { DatabaseFile, Domain } from '../../domains/domain.js';
+import type { Domain } from '../../domains/domain.js';
 import type { BaseTable } from './overlay.js';
 
 /** A domain's database as loaded at startup: frozen records shared by every session. */
@@ -38,11 +38,4 @@ function describeFirstIssue(error: z.ZodError): string {
   const issue = error.issues[0]!;
   const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
   return `invalid value at ${path}: ${issue.message}`;
-}
-
-/** The database file of a base, as it was loaded (after completion). */
-export function baseToFile(base: BaseDatabase): DatabaseFile {
-  const file: DatabaseFile = {};
-  for (const [name, records] of base.tables) file[name] = Object.fromEntries(records);
-  return file;
 }

@@ -28,6 +28,15 @@ export class DomainState {
     this.tables = Object.fromEntries(this.overlays);
   }
 
+  /** Runs a read: nothing to commit, and a write attempt is discarded. */
+  read<R>(work: (tables: Record<string, OverlayTable<unknown>>) => R): R {
+    try {
+      return work(this.tables);
+    } finally {
+      for (const table of this.overlays.values()) if (table.pending.size > 0) table.rollback();
+    }
+  }
+
   transact<R>(work: (tables: Record<string, OverlayTable<unknown>>) => R): { result: R; changes: Change[] } {
     try {
       const result = work(this.tables);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemSchema } from '../problem.js';
 import { sendJsonText } from '../reply.js';
-import { journalToJsonl } from '../sessions/journal.js';
+import { journalToJson, journalToJsonl } from '../sessions/journal.js';
 import { SessionId, SessionOptions } from '../sessions/session.js';
 
 const Params = z.strictObject({ id: SessionId.describe('The session id.') });
@@ -114,9 +114,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { format, since } = request.query;
-      const entries = sessions.require(request.params.id).journal.slice(since);
+      const entries = sessions.require(request.params.id).journalSince(since);
       if (format === 'jsonl') return sendJsonText(reply, journalToJsonl(entries), 'application/x-ndjson; charset=utf-8');
-      return sendJsonText(reply, JSON.stringify(entries));
+      return sendJsonText(reply, journalToJson(entries));
     },
   );
 

@@ -35,7 +35,7 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
     handler: async (request, reply) => {
       const session = app.sessions.resolve(sessionIdOf(request));
       const outcome = await callTool(app, session, domain, tool, request.body ?? {});
-      reply.code(outcome.status).headers(outcome.headers).header('x-session-id', session.id);
+      reply.code(outcome.status).headers(outcome.headers);
       return sendJsonText(reply, JSON.stringify(outcome.body), outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
     },
   });

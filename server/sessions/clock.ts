@@ -33,9 +33,9 @@ export class SessionClock {
     return new Date(this.startMs + this.ticks * this.options.step_ms);
   }
 
-  /** Advances to the time of the next call and returns it. */
-  tick(): Date {
-    const at = this.now();
+  /** Advances to the time of the next call and returns it, in epoch milliseconds. */
+  tick(): number {
+    const at = this.startMs + this.ticks * this.options.step_ms;
     this.ticks += 1;
     return at;
   }

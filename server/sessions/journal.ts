@@ -12,25 +12,36 @@ export interface HazardEvent {
   [detail: string]: unknown;
 }
 
-/** One call as the session saw it. */
+/**
+ * One call as the session saw it. Entries live as long as the session, so they are kept lean:
+ * the time as a number, shared empty lists, the result by reference to the (immutable) record.
+ */
 export interface JournalEntry {
   seq: number;
-  /** The session clock's time of the call. */
-  at: string;
+  /** The session clock's time of the call, epoch milliseconds (ISO 8601 in the API). */
+  at: number;
   domain: string;
   tool: string;
   /** The n-th call of this tool in the session, counting from 1. */
   call: number;
   args: unknown;
   status: number;
-  result?: unknown;
-  problem?: Problem;
+  result: unknown;
+  problem: Problem | undefined;
   /** Records the call wrote (empty for reads and failed calls). */
-  changes: Change[];
-  hazards: HazardEvent[];
+  changes: readonly Change[];
+  hazards: readonly HazardEvent[];
   /** Wall time spent serving the call: observability only, never data. */
   duration_ms: number;
 }
 
+/** The shared value of an entry's empty lists. */
+export const NONE: readonly never[] = Object.freeze([]);
+
+/** An entry as the API shows it: the time in ISO 8601. */
+export const publicEntry = (entry: JournalEntry) => ({ ...entry, at: new Date(entry.at).toISOString() });
+
+export const journalToJson = (entries: readonly JournalEntry[]): string => JSON.stringify(entries.map(publicEntry));
+
 export const journalToJsonl = (entries: readonly JournalEntry[]): string =>
-  entries.map((entry) => JSON.stringify(entry)).join('\n') + (entries.length > 0 ? '\n' : '');
+  entries.map((entry) => `${JSON.stringify(publicEntry(entry))}\n`).join('');

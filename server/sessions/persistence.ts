@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
 import type { JournalEntry } from './journal.js';
-import type { Session, SessionOptions } from './session.js';
+import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { SessionObserver, SessionStore } from './store.js';
 
 /** One line of the write-ahead log. `v` counts the records of a session. */
@@ -14,11 +14,10 @@ type LogRecord =
   | { t: 'delete'; s: string; v: number };
 
 /** A session as written at a checkpoint: enough to rebuild it exactly. */
-interface Snapshot {
+interface Snapshot extends SavedSession {
   id: string;
   version: number;
   options: SessionOptions;
-  journal: JournalEntry[];
 }
 
 interface Logger {
@@ -127,7 +126,7 @@ export class SessionPersistence implements SessionObserver {
   }
 
   private snapshotOf(session: Session): Snapshot {
-    return { id: session.id, version: this.versions.get(session.id) ?? 0, options: session.options, journal: session.journal };
+    return { id: session.id, version: this.versions.get(session.id) ?? 0, options: session.options, ...session.save() };
   }
 
   /** Rebuilds the saved sessions, folds the replayed logs into fresh snapshots, removes the logs. */
@@ -136,8 +135,7 @@ export class SessionPersistence implements SessionObserver {
       if (!name.endsWith('.json')) continue;
       const snapshot = await new JSONFile<Snapshot>(join(this.snapshotDir, name)).read();
       if (!snapshot) continue;
-      const session = this.sessionFor(snapshot.id, snapshot.options);
-      for (const entry of snapshot.journal) session.replay(entry);
+      this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
       this.versions.set(snapshot.id, snapshot.version);
     }
     const logs = (await readdir(this.dir))

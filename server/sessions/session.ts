@@ -2,7 +2,17 @@ import { z } from 'zod';
 import type { BaseDatabase } from '../data/base.js';
 import { DomainState } from '../data/domain-state.js';
 import { ClockOptions, SessionClock } from './clock.js';
+import type { Change } from '../data/overlay.js';
 import type { JournalEntry } from './journal.js';
+
+/** A session as plain data (persistence). */
+export interface SavedSession {
+  seq: number;
+  ticks: number;
+  calls: Record<string, number>;
+  changes: Record<string, Change[]>;
+  journal: JournalEntry[];
+}
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const SessionId = z
@@ -26,7 +36,10 @@ export type SessionOptions = z.infer<typeof SessionOptions>;
 export class Session {
   readonly clock: SessionClock;
   readonly seed: string;
+  /** The most recent calls, at most `journalLimit` of them. */
   journal: JournalEntry[] = [];
+  /** Calls made so far (the sequence number of the last call). */
+  seq = 0;
   /** Monotonic milliseconds of the last use, for expiry. */
   lastUsedMs: number;
   private readonly states = new Map<string, DomainState>();
@@ -38,6 +51,7 @@ export class Session {
     private readonly bases: ReadonlyMap<string, BaseDatabase>,
     nowMs: number,
     defaultSeed: string,
+    private readonly journalLimit = Infinity,
   ) {
     this.seed = options.seed === undefined ? defaultSeed : String(options.seed);
     this.clock = new SessionClock(ClockOptions.parse(options.clock ?? {}));
@@ -69,21 +83,59 @@ export class Session {
   }
 
   get nextSeq(): number {
-    return this.journal.length + 1;
+    return this.seq + 1;
+  }
+
+  /** Appends a call to the journal, dropping the oldest entries beyond the limit. */
+  record(entry: JournalEntry): void {
+    this.seq = entry.seq;
+    this.journal.push(entry);
+    // Trim in batches so that a full journal does not shift its array at every call.
+    if (this.journal.length > this.journalLimit + Math.ceil(this.journalLimit / 10)) {
+      this.journal.splice(0, this.journal.length - this.journalLimit);
+    }
+  }
+
+  /** Journal entries with a sequence number above `seq`. */
+  journalSince(seq: number): JournalEntry[] {
+    const first = this.journal[0]?.seq ?? 1;
+    const entries = this.journal.slice(Math.max(0, seq - first + 1));
+    return this.journal.length > this.journalLimit ? entries.slice(-this.journalLimit) : entries;
   }
 
   /** Re-applies a call recorded earlier (restoring from disk): journal, changes, counters, clock. */
   replay(entry: JournalEntry): void {
-    this.journal.push(entry);
+    this.record(entry);
     if (entry.changes.length > 0) this.domain(entry.domain).apply(entry.changes);
     this.countCall(entry.domain, entry.tool);
     this.clock.tick();
+  }
+
+  /** Everything needed to rebuild this session exactly, as plain data. */
+  save(): SavedSession {
+    return {
+      seq: this.seq,
+      ticks: this.clock.ticksSoFar,
+      calls: Object.fromEntries(this.calls),
+      changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
+      journal: this.journalSince(0),
+    };
+  }
+
+  load(saved: SavedSession): void {
+    this.reset();
+    this.seq = saved.seq;
+    this.clock.restore(saved.ticks);
+    for (const [key, n] of Object.entries(saved.calls)) this.calls.set(key, n);
+    for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
+    this.journal = [...saved.journal];
   }
 
   /** Back to the start: the base databases, an empty journal, the clock at its start. */
   reset(): void {
     for (const state of this.states.values()) state.reset();
     this.journal = [];
+    this.seq = 0;
     this.calls.clear();
     this.clock.restore(0);
   }
@@ -93,7 +145,7 @@ export class Session {
       id: this.id,
       seed: this.seed,
       clock: { ...this.clock.options, now: this.clock.now().toISOString() },
-      calls: this.journal.length,
+      calls: this.seq,
       changed_domains: [...this.states].filter(([, s]) => s.changed).map(([name]) => name),
     };
   }

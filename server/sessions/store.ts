@@ -21,6 +21,8 @@ export interface SessionStoreOptions {
   /** Most sessions at once, not counting `default`. */
   maxSessions: number;
   defaultSeed: string;
+  /** Most journal entries kept per session (the oldest are dropped); unlimited when absent. */
+  journalLimit?: number;
   /** Monotonic milliseconds; tests pass their own to expire sessions without waiting. */
   now?: () => number;
 }
@@ -106,7 +108,7 @@ export class SessionStore {
   }
 
   recordCall(session: Session, entry: JournalEntry): void {
-    session.journal.push(entry);
+    session.record(entry);
     session.lastUsedMs = this.now();
     this.observer?.called(session, entry);
   }
@@ -119,7 +121,7 @@ export class SessionStore {
   }
 
   private build(id: string, options: SessionOptions): Session {
-    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed);
+    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, this.options.journalLimit);
   }
 
   private add(session: Session): Session {

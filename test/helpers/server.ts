@@ -96,3 +96,25 @@ export async function startServer(
     state: async (session = 'default') => (await request('GET', `/sessions/${session}/state`)).body as Record<string, any>,
   };
 }
+
+export interface Rejection {
+  args: unknown;
+  status: number;
+  detail: string;
+  why?: string;
+}
+
+interface Asserts {
+  equal(found: unknown, wanted: unknown, message: string): boolean;
+  match(found: unknown, pattern: unknown, message: string): boolean;
+}
+
+/** Calls `tool` with each case's arguments; each must answer its status and exact problem detail. */
+export async function expectRejections(t: Asserts, server: TestServer, domain: string, tool: string, cases: readonly Rejection[], session?: string) {
+  for (const { args, status, detail, why = detail } of cases) {
+    const reply = await server.call(domain, tool, args, session);
+    t.equal(reply.status, status, why);
+    t.equal(reply.body?.detail, detail, why);
+    t.match(reply.headers['content-type'], /application\/problem\+json/, why);
+  }
+}

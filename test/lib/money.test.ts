@@ -14,6 +14,8 @@ t.test('rounds like Python round(): exact binary value, ties to even', async (t)
   t.equal(roundHalfEven(1234.5, 0), 1234);
   t.equal(roundHalfEven(1235.5, 0), 1236);
   t.equal(roundHalfEven(99.999), 100);
+  t.equal(roundHalfEven(1e21), 1e21, 'values beyond 2^53 have no decimals to round');
+  t.equal(roundHalfEven(Infinity), Infinity);
 });
 
 t.test('sums money to cents', async (t) => {

@@ -10,6 +10,7 @@ t.test('defaults', async (t) => {
     dataDir: undefined,
     sessionTtlMs: 3_600_000,
     maxSessions: 1000,
+    journalLimit: 10_000,
     snapshotIntervalMs: 1000,
     seed: '0',
     fixtures: {},

@@ -24,6 +24,7 @@ export default defineTool({
       if (error instanceof RangeError) throw rejected('Division by zero', 'division_by_zero');
       throw error;
     }
+    if (Number.isNaN(value)) throw rejected('The result is not a real number', 'not_a_real_number');
     if (!Number.isFinite(value)) throw rejected('The result is too large to represent', 'overflow');
     return pythonFloatString(roundHalfEven(value, 2));
   },

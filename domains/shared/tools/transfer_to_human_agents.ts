@@ -6,7 +6,7 @@ export default defineTool({
   description:
     'Hand the customer over to a human agent, with a summary of their issue. Transfer only when the customer asks ' +
     'for a human, or when the policy and the tools available cannot resolve the issue.',
-  input: z.strictObject({ summary: z.string().min(1).describe("A summary of the customer's issue and what was tried.") }),
+  input: z.strictObject({ summary: z.string().describe("A summary of the customer's issue and what was tried.") }),
   output: z.string(),
   mutates: false,
   run: () => 'Transfer successful',
