@@ -22,62 +22,95 @@ export interface CallDependencies {
 }
 
 /**
- * The one path every tool call walks: before-call hazards, validation, the tool against
- * the session's database (all writes or none), after-call hazards, journal.
+ * The one path every tool call walks: before-call hazards, validation, the tool against the
+ * session's database (all writes or none), after-call hazards, journal. A stage that answers
+ * synchronously costs no tick, so a call no hazard touches completes without awaiting.
  */
-export async function callTool(
+export function callTool(
   deps: CallDependencies,
   session: Session,
   domain: Domain,
   tool: AnyTool,
   args: unknown,
-): Promise<CallOutcome> {
-  const started = performance.now();
-  const at = session.clock.tick();
-  const context: CallContext = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), args, events: [] };
-  let status = 200;
-  let body: unknown;
-  let headers: Record<string, string> = {};
-  let changes: readonly Change[] = NONE;
-  try {
-    const before = deps.hazards.before(context);
-    if (before) await before;
-    const parsed = tool.input.safeParse(context.args ?? {});
-    // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
-    if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
-    const ctx = { session: session.id, now: () => session.clock.now() };
-    const state = session.domain(domain.name);
-    let result: unknown;
-    if (tool.mutates) ({ result, changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
-    else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
-    const after = deps.hazards.after(context, result);
-    body = after instanceof Promise ? await after : after;
-  } catch (error) {
-    const failure = toProblem(error) ?? internalError(deps, error);
-    status = failure.problem.status;
-    body = failure.problem;
-    headers = failure.headers;
-  }
-  const entry: JournalEntry = {
-    seq: session.nextSeq,
-    at,
-    domain: domain.name,
-    tool: tool.name,
-    call: context.call,
-    args,
-    status,
-    result: status < 400 ? body : undefined,
-    problem: status < 400 ? undefined : (body as Problem),
-    changes: changes.length > 0 ? changes : NONE,
-    hazards: context.events.length > 0 ? context.events : NONE,
-    duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-  };
-  deps.sessions.recordCall(session, entry);
-  return { status, body, headers, entry };
+): CallOutcome | Promise<CallOutcome> {
+  return new ToolCall(deps, session, domain, tool, args).start();
 }
 
-/** A bug, not a client mistake: logged with its stack, journaled, answered as a 500. */
-function internalError(deps: CallDependencies, error: unknown): ProblemError {
-  deps.log?.error({ err: error }, 'tool call failed');
-  return new ProblemError(problem(500, 'internal_error', 'The server failed to complete the call; it has been logged.'));
+class ToolCall {
+  private readonly started = performance.now();
+  private readonly at: number;
+  private readonly context: CallContext;
+  private changes: readonly Change[] = NONE;
+
+  constructor(
+    private readonly deps: CallDependencies,
+    private readonly session: Session,
+    private readonly domain: Domain,
+    private readonly tool: AnyTool,
+    private readonly args: unknown,
+  ) {
+    this.at = session.clock.tick();
+    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), args, events: [] };
+  }
+
+  start(): CallOutcome | Promise<CallOutcome> {
+    let before: void | Promise<void>;
+    try {
+      before = this.deps.hazards.before(this.context);
+    } catch (error) {
+      return this.fail(error);
+    }
+    return before ? before.then(() => this.execute(), (error: unknown) => this.fail(error)) : this.execute();
+  }
+
+  /** Validation, the tool itself, then the after-call stage. */
+  private execute(): CallOutcome | Promise<CallOutcome> {
+    const { tool, session, context } = this;
+    let result: unknown;
+    try {
+      const parsed = tool.input.safeParse(context.args ?? {});
+      // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
+      if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
+      const ctx = { session: session.id, now: () => session.clock.now() };
+      const state = session.domain(this.domain.name);
+      if (tool.mutates) ({ result, changes: this.changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
+      else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
+      const after = this.deps.hazards.after(context, result);
+      if (after instanceof Promise) return after.then((body) => this.finish(200, body, {}), (error: unknown) => this.fail(error));
+      return this.finish(200, after, {});
+    } catch (error) {
+      return this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): CallOutcome {
+    const failure = toProblem(error) ?? this.internalError(error);
+    return this.finish(failure.problem.status, failure.problem, failure.headers);
+  }
+
+  /** A bug, not a client mistake: logged with its stack, journaled, answered as a 500. */
+  private internalError(error: unknown): ProblemError {
+    this.deps.log?.error({ err: error }, 'tool call failed');
+    return new ProblemError(problem(500, 'internal_error', 'The server failed to complete the call; it has been logged.'));
+  }
+
+  private finish(status: number, body: unknown, headers: Record<string, string>): CallOutcome {
+    const { session, context } = this;
+    const entry: JournalEntry = {
+      seq: session.nextSeq,
+      at: this.at,
+      domain: this.domain.name,
+      tool: this.tool.name,
+      call: context.call,
+      args: this.args,
+      status,
+      result: status < 400 ? body : undefined,
+      problem: status < 400 ? undefined : (body as Problem),
+      changes: status < 400 ? this.changes : NONE,
+      hazards: context.events.length > 0 ? context.events : NONE,
+      duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,
+    };
+    this.deps.sessions.recordCall(session, entry);
+    return { status, body, headers, entry };
+  }
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { callTool } from '../call.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type CallOutcome, callTool } from '../call.js';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../problem.js';
 import type { ToolEntry } from '../registry.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
@@ -32,11 +32,15 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
       response: { 200: tool.output.describe('The result of the call.'), '4XX': ProblemSchema, '5XX': ProblemSchema },
     },
     validatorCompiler: documentOnly,
-    handler: async (request, reply) => {
+    handler(request, reply) {
       const session = app.sessions.resolve(sessionIdOf(request));
-      const outcome = await callTool(app, session, domain, tool, request.body ?? {});
-      reply.code(outcome.status).headers(outcome.headers);
-      return sendJsonText(reply, JSON.stringify(outcome.body), outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
+      const outcome = callTool(app, session, domain, tool, request.body ?? {});
+      return outcome instanceof Promise ? outcome.then((done) => send(reply, done)) : send(reply, outcome);
     },
   });
+}
+
+function send(reply: FastifyReply, { status, headers, body }: CallOutcome): FastifyReply {
+  reply.code(status).headers(headers);
+  return sendJsonText(reply, JSON.stringify(body), status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
 }
