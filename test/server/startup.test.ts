@@ -1,6 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
+import { request } from 'undici';
 import { retail } from '../../domains/retail/index.js';
 import { FixtureError, loadBaseDatabase } from '../../server/data/base.js';
 import { retailFixture } from '../helpers/retail.js';
@@ -65,4 +67,29 @@ t.test('the command stops at startup with a message naming the bad variable or f
   const fixture = run({ PORT: '0', FIXTURE_RETAIL: join(dir, 'bad.json') });
   t.equal(fixture.status, 1);
   t.match(fixture.stderr, /bad\.json: invalid value at orders\.#W1\./);
+});
+
+t.test('SIGTERM stops the server gracefully, writing the sessions to DATA_DIR', async (t) => {
+  const dir = t.testdir();
+  const child = spawn(tsx, [main], {
+    env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dir, SNAPSHOT_INTERVAL: '1h' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/[\d.:]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', () => reject(new Error(`exited early: ${output}`)));
+  });
+  const reply = await request(`${origin}/s/kept/retail/tools/calculate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"expression": "2 + 2"}' });
+  t.equal(await reply.body.json(), '4.0');
+  child.kill('SIGTERM');
+  t.equal(await exited, 0, 'exits with 0');
+  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'kept.json'), 'utf8'));
+  t.equal(snapshot.journal.length, 1, 'the final checkpoint wrote the session');
+  t.match(output, /SIGTERM: shutting down/);
 });
