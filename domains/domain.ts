@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ScenarioBase } from '../hazards/kind.js';
 import type { AnyTool } from './tool.js';
 
 /** A database file: one object per table, records keyed by id (tau2-bench's layout). */
@@ -26,4 +27,6 @@ export interface Domain {
   readonly policyFile: URL;
   /** The generated default database. */
   readonly fixtureFile: URL;
+  /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
+  readonly hazards?: readonly ScenarioBase[];
 }

@@ -3,12 +3,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Domain } from '../domains/domain.js';
-import { type HazardEngine, noHazards } from '../hazards/engine.js';
+import { HazardRuntime } from '../hazards/runtime.js';
 import type { BaseDatabase } from './data/base.js';
 import { errors } from './errors.js';
 import { jsonBodyParser } from './json-body.js';
 import { swaggerDocument } from './openapi.js';
 import { Registry } from './registry.js';
+import { hazardRoutes } from './routes/hazards.js';
 import { listingRoutes } from './routes/listings.js';
 import { metaRoutes } from './routes/meta.js';
 import { openapiRoutes } from './routes/openapi.js';
@@ -24,7 +25,8 @@ export interface AppOptions {
   /** Loaded databases by domain name. */
   bases: ReadonlyMap<string, BaseDatabase>;
   sessions: Omit<SessionStoreOptions, 'bases'>;
-  hazards?: HazardEngine;
+  /** The hazard engine; one with every hazard off when absent. */
+  hazards?: HazardRuntime;
   logger?: FastifyServerOptions['logger'];
   /** Keep sessions in this folder across restarts (DATA_DIR). */
   persistence?: { dir: string; intervalMs: number };
@@ -47,7 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
-  await app.register(services, { registry, sessions, hazards: options.hazards ?? noHazards });
+  await app.register(services, { registry, sessions, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
   await app.register(swagger, { openapi: swaggerDocument, transform: jsonSchemaTransform });
@@ -64,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(toolRoutes);
   await app.register(listingRoutes);
   await app.register(sessionRoutes);
+  await app.register(hazardRoutes);
   await app.register(openapiRoutes);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Domain } from '../domains/domain.js';
 import type { AnyTool } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
+import { type FaultResponse, HazardFault } from '../hazards/fault.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
@@ -13,6 +14,8 @@ export interface CallOutcome {
   body: unknown;
   headers: Record<string, string>;
   entry: JournalEntry;
+  /** When a hazard answers instead of the API: the raw response, or a fault of the connection. */
+  fault?: FaultResponse;
 }
 
 export interface CallDependencies {
@@ -84,6 +87,7 @@ class ToolCall {
   }
 
   private fail(error: unknown): CallOutcome {
+    if (error instanceof HazardFault) return this.faulted(error.response);
     const failure = toProblem(error) ?? this.internalError(error);
     return this.finish(failure.problem.status, failure.problem, failure.headers);
   }
@@ -92,6 +96,15 @@ class ToolCall {
   private internalError(error: unknown): ProblemError {
     this.deps.log?.error({ err: error }, 'tool call failed');
     return new ProblemError(problem(500, 'internal_error', 'The server failed to complete the call; it has been logged.'));
+  }
+
+  /** A hazard's answer: journaled with what the agent received (status 0: no HTTP answer at all). */
+  private faulted(fault: FaultResponse): CallOutcome {
+    const status = fault.type === 'http' ? fault.status : 0;
+    let body: unknown = fault.body;
+    if (fault.type === 'http' && fault.contentType.includes('json')) body = JSON.parse(fault.body);
+    const outcome = this.finish(status, body, fault.type === 'http' ? (fault.headers ?? {}) : {});
+    return { ...outcome, fault };
   }
 
   private finish(status: number, body: unknown, headers: Record<string, string>): CallOutcome {
@@ -104,8 +117,8 @@ class ToolCall {
       call: context.call,
       args: this.args,
       status,
-      result: status < 400 ? body : undefined,
-      problem: status < 400 ? undefined : (body as Problem),
+      result: status >= 200 && status < 400 ? body : undefined,
+      problem: status >= 200 && status < 400 ? undefined : (body as Problem),
       changes: status < 400 ? this.changes : NONE,
       hazards: context.events.length > 0 ? context.events : NONE,
       duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,

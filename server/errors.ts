@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { nearMatches } from '../lib/text.js';
@@ -50,6 +50,17 @@ function clientProblem(error: FastifyError, status: number): ProblemError {
   return new ProblemError(problem(status, code, detail));
 }
 
+/** 404 for a tool a domain (or the combined view, when `domainName` is undefined) does not have. */
+export function unknownTool(app: FastifyInstance, domainName: string | undefined, toolName: string): ProblemError {
+  const tools = domainName === undefined ? app.registry.combined : app.registry.byDomain.get(domainName)!;
+  const where = domainName === undefined ? 'the combined view' : `domain '${domainName}'`;
+  const suggestions = nearMatches(toolName, tools.keys());
+  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  return new ProblemError(
+    problem(404, 'unknown_tool', `No tool '${toolName}' in ${where}.${hint} GET ${domainName ? `/${domainName}` : ''}/tools lists them.`, { suggestions }),
+  );
+}
+
 const TOOL_PATH = /^\/(?:([^/]+)\/)?tools\/([^/?]+)\/?(?:\?.*)?$/;
 
 function notFound(request: FastifyRequest): ProblemError {
@@ -63,12 +74,7 @@ function notFound(request: FastifyRequest): ProblemError {
       if (tools.has(toolName)) {
         return new ProblemError(problem(405, 'method_not_allowed', `Call tools with POST and a JSON body of arguments.`), { allow: 'POST' });
       }
-      const where = domainName === undefined ? 'the combined view' : `domain '${domainName}'`;
-      const suggestions = nearMatches(toolName, tools.keys());
-      const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
-      return new ProblemError(
-        problem(404, 'unknown_tool', `No tool '${toolName}' in ${where}.${hint} GET ${domainName ? `/${domainName}` : ''}/tools lists them.`, { suggestions }),
-      );
+      return unknownTool(request.server, domainName, toolName);
     }
   }
   const first = url.split(/[/?]/)[1] ?? '';

@@ -1,5 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { domains } from '../domains/index.js';
+import { HazardConfigError } from '../hazards/config.js';
+import { hazardsFromEnvironment } from '../hazards/setup.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
@@ -20,6 +22,14 @@ try {
   throw error;
 }
 
+let hazards;
+try {
+  hazards = hazardsFromEnvironment(process.env, domains);
+} catch (error) {
+  if (error instanceof HazardConfigError) fatal(error.message);
+  throw error;
+}
+
 let bases;
 try {
   bases = await loadBases(domains, config.fixtures);
@@ -37,7 +47,8 @@ const app = await buildApp({
   domains,
   bases,
   logger,
-  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, defaultSeed: config.seed },
+  hazards: hazards.runtime,
+  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, defaultSeed: hazards.seed ?? config.seed },
   ...(config.dataDir ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs } } : {}),
 });
 

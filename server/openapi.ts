@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ToolContract } from '../hazards/kind.js';
 import { VERSION } from './version.js';
 
 type Document = {
@@ -66,4 +67,32 @@ function tagsIn(paths: Record<string, unknown>): { name: string }[] {
     }
   }
   return [...names].map((name) => ({ name }));
+}
+
+type Operation = { post?: Record<string, unknown> };
+
+/**
+ * A domain's document as one session sees it: the contracts its hazards changed (renamed
+ * parameters, stated conventions, trimmed descriptions) and the decoys they added.
+ */
+export function sessionDocument(document: Document, domain: string, contracts: readonly ToolContract[]): Document {
+  const paths = { ...(document.paths ?? {}) } as Record<string, Operation>;
+  const template = Object.values(paths).find((item) => item.post?.['requestBody'])?.post;
+  for (const contract of contracts) {
+    const path = `/${domain}/tools/${contract.name}`;
+    const base = paths[path]?.post ?? { ...template, operationId: contract.name, tags: [domain] };
+    const responses = structuredClone((base['responses'] ?? {}) as Record<string, { content?: Record<string, { schema: unknown }> }>);
+    const ok = responses['200']?.content?.['application/json'];
+    if (ok) ok.schema = contract.output;
+    paths[path] = {
+      post: {
+        ...base,
+        summary: contract.description.split(/(?<=\.)\s/)[0],
+        description: contract.description,
+        requestBody: { required: true, content: { 'application/json': { schema: contract.input } } },
+        responses,
+      },
+    };
+  }
+  return { ...document, paths };
 }

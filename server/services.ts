@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { HazardEngine } from '../hazards/engine.js';
+import type { HazardRuntime } from '../hazards/runtime.js';
 import type { Registry } from './registry.js';
 import type { SessionStore } from './sessions/store.js';
 
@@ -7,14 +7,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     registry: Registry;
     sessions: SessionStore;
-    hazards: HazardEngine;
+    hazards: HazardRuntime;
   }
 }
 
 export interface Services {
   registry: Registry;
   sessions: SessionStore;
-  hazards: HazardEngine;
+  hazards: HazardRuntime;
 }
 
 /** The cross-cutting services every route uses, as decorators of the app. */

@@ -1,6 +1,7 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { sharedTools } from '../shared/index.js';
 import { completeRetail } from './derive.js';
+import { retailHazards } from './hazards.js';
 import { RetailDatabase } from './schema.js';
 import { retailTools } from './tools/index.js';
 
@@ -15,4 +16,5 @@ export const retail: Domain = {
   tools: [...retailTools, ...sharedTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/retail.json', import.meta.url),
+  hazards: retailHazards,
 };

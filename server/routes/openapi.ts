@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { openapiDocuments } from '../openapi.js';
+import { contractsOf } from '../listings.js';
+import { openapiDocuments, sessionDocument } from '../openapi.js';
 import { sendJsonText } from '../reply.js';
+import { sessionIdOf } from '../session-id.js';
 
-/** GET /openapi.json (combined view and server routes) and GET /{domain}/openapi.json. */
+/**
+ * GET /openapi.json (combined view and server routes) and GET /{domain}/openapi.json. A session
+ * whose hazards change a contract gets the document as it sees it.
+ */
 export async function openapiRoutes(app: FastifyInstance): Promise<void> {
-  let documents: Map<string, string> | undefined;
-  const documentOf = (name: string): string => {
-    documents ??= new Map([...openapiDocuments(app)].map(([key, doc]) => [key, JSON.stringify(doc)]));
-    return documents.get(name)!;
+  let documents: ReturnType<typeof openapiDocuments> | undefined;
+  const texts = new Map<string, string>();
+  const documentOf = (name: string) => (documents ??= openapiDocuments(app)).get(name)!;
+  const textOf = (name: string): string => {
+    let text = texts.get(name);
+    if (text === undefined) {
+      text = JSON.stringify(documentOf(name));
+      texts.set(name, text);
+    }
+    return text;
   };
-  const serve = (url: string, name: string) =>
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => sendJsonText(reply, documentOf(name)));
-  serve('/openapi.json', 'combined');
-  for (const domain of app.registry.domains.keys()) serve(`/${domain}/openapi.json`, domain);
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => sendJsonText(reply, textOf('combined')));
+  for (const domain of app.registry.domains.keys()) {
+    const canonical = contractsOf(app.registry.entries(domain), 'domain');
+    app.get(`/${domain}/openapi.json`, { schema: { hide: true } }, async (request, reply) => {
+      const contracts = app.hazards.contracts(app.sessions.resolve(sessionIdOf(request)), domain, canonical);
+      if (contracts) return sendJsonText(reply, JSON.stringify(sessionDocument(documentOf(domain), domain, contracts)));
+      return sendJsonText(reply, textOf(domain));
+    });
+  }
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemSchema } from '../problem.js';
 import { sendJsonText } from '../reply.js';
+import { configure } from './hazards.js';
 import { journalToJson, journalToJsonl } from '../sessions/journal.js';
 import { SessionId, SessionOptions } from '../sessions/session.js';
 
@@ -33,7 +34,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         response: { 201: Summary, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(sessions.create(request.body ?? {}).summary()),
+    async (request, reply) => {
+      const options = request.body ?? {};
+      if (options.hazards) configure(() => app.hazards.check(options.hazards));
+      return reply.code(201).send(sessions.create(options).summary());
+    },
   );
 
   typed.get(

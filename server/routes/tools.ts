@@ -1,4 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Domain } from '../../domains/domain.js';
+import type { AnyTool } from '../../domains/tool.js';
+import { sendProblem, unknownTool } from '../errors.js';
+import { sendFault } from '../fault-reply.js';
 import { type CallOutcome, callTool } from '../call.js';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../problem.js';
 import type { ToolEntry } from '../registry.js';
@@ -18,6 +22,22 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
     }
   }
   for (const [name, entry] of app.registry.combined) route(app, `/tools/${name}`, entry, name, 'combined');
+  for (const domain of app.registry.domains.values()) {
+    for (const decoy of app.hazards.decoys(domain.name)) decoyRoute(app, domain, decoy);
+  }
+}
+
+/** A lookalike's decoy: callable only in sessions where it is listed; otherwise it does not exist. */
+function decoyRoute(app: FastifyInstance, domain: Domain, decoy: AnyTool): void {
+  app.post(`/${domain.name}/tools/${decoy.name}`, {
+    schema: { hide: true },
+    handler(request, reply) {
+      const session = app.sessions.resolve(sessionIdOf(request));
+      if (!app.hazards.decoyActive(session, domain.name, decoy.name)) return sendProblem(reply, unknownTool(app, domain.name, decoy.name));
+      const outcome = callTool(app, session, domain, decoy, request.body ?? {});
+      return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
+    },
+  });
 }
 
 function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId: string, tag: string): void {
@@ -35,12 +55,13 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
     handler(request, reply) {
       const session = app.sessions.resolve(sessionIdOf(request));
       const outcome = callTool(app, session, domain, tool, request.body ?? {});
-      return outcome instanceof Promise ? outcome.then((done) => send(reply, done)) : send(reply, outcome);
+      return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
     },
   });
 }
 
-function send(reply: FastifyReply, { status, headers, body }: CallOutcome): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, { status, headers, body, fault }: CallOutcome): FastifyReply {
+  if (fault) return sendFault(request, reply, fault);
   reply.code(status).headers(headers);
   return sendJsonText(reply, JSON.stringify(body), status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
 }

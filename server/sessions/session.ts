@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BaseDatabase } from '../data/base.js';
 import { DomainState } from '../data/domain-state.js';
+import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
 import type { JournalEntry } from './journal.js';
@@ -26,6 +27,7 @@ export const SessionOptions = z.strictObject({
     .optional()
     .describe("Seed of the session's deterministic choices (hazard schedule, generated ids); HAZARD_SEED when absent."),
   clock: ClockOptions.optional(),
+  hazards: HazardSpec.optional().describe("This session's hazard settings, over the server's (env, config file, runtime)."),
 });
 export type SessionOptions = z.infer<typeof SessionOptions>;
 
@@ -72,6 +74,11 @@ export class Session {
 
   domainNames(): string[] {
     return [...this.bases.keys()];
+  }
+
+  /** Calls of a tool so far in this session. */
+  callCount(domain: string, tool: string): number {
+    return this.calls.get(`${domain}/${tool}`) ?? 0;
   }
 
   /** Counts a call of a tool and returns its number (1 for the first). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
-import type { HazardEngine } from '../../hazards/engine.js';
+import type { HazardRuntime } from '../../hazards/runtime.js';
 import { buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
@@ -43,7 +43,7 @@ export async function startServer(
   t: Teardown,
   options: {
     sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>;
-    hazards?: HazardEngine;
+    hazards?: HazardRuntime;
     bases?: Map<string, BaseDatabase>;
     persistence?: { dir: string; intervalMs: number };
   } = {},

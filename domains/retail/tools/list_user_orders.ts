@@ -9,13 +9,13 @@ import { requireUser, type RetailDb } from '../db.js';
 type Status = z.infer<typeof OrderStatus>;
 
 /** What a page token carries: the listing it belongs to, and where the next page starts. */
-interface PageCursor {
+export interface PageCursor {
   user_id: string;
   status: Status | null;
   offset: number;
 }
 
-const encodeToken = (cursor: PageCursor): string => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+export const encodeToken = (cursor: PageCursor): string => Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 
 /** The offset a token points at, when it was issued for this very listing; throws 422 otherwise. */
 function offsetOf(token: string, user_id: string, status: Status | null): number {

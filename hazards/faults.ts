@@ -1,0 +1,96 @@
+import type { HazardCall, ScenarioBase } from './kind.js';
+import { type FaultResponse, HazardFault } from './fault.js';
+
+// Failure responses in the styles real servers and gateways answer with. Ids come from the
+// call's seeded generator, so the same schedule gives the same bodies.
+
+const hex = (call: HazardCall<ScenarioBase>, length: number) =>
+  Array.from({ length }, () => call.random.int(0, 15).toString(16)).join('');
+
+const uuid = (call: HazardCall<ScenarioBase>) => `${hex(call, 8)}-${hex(call, 4)}-4${hex(call, 3)}-a${hex(call, 3)}-${hex(call, 12)}`;
+
+const html = (status: number, text: string) =>
+  `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+
+type Template = (call: HazardCall<ScenarioBase>) => FaultResponse & { type: 'http' };
+
+const SERVER_ERRORS: Template[] = [
+  () => ({ type: 'http', status: 502, contentType: 'text/html', body: html(502, 'Bad Gateway') }),
+  (call) => ({
+    type: 'http',
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { code: 'INTERNAL', message: 'An internal error occurred. Please retry your request.', request_id: `req_${hex(call, 24)}` } }),
+  }),
+  (call) => ({
+    type: 'http',
+    status: 503,
+    contentType: 'application/json; charset=UTF-8',
+    body: JSON.stringify({ error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } }),
+    headers: { 'x-request-id': uuid(call) },
+  }),
+  (call) => ({ type: 'http', status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}', headers: { 'x-amzn-requestid': uuid(call) } }),
+  (call) => ({
+    type: 'http',
+    status: 503,
+    contentType: 'text/plain',
+    body: 'upstream connect error or disconnect/reset before headers. reset reason: connection failure',
+    headers: { 'x-envoy-upstream-service-time': String(call.random.int(1, 40)) },
+  }),
+  (call) => ({
+    type: 'http',
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ status: 'error', error: `E${call.random.int(1000, 9999)}: unexpected condition in shard ${call.random.int(1, 64)}`, trace_id: hex(call, 32) }),
+  }),
+];
+
+const RATE_LIMITED: Template = (call) => {
+  const seconds = call.random.int(1, 3);
+  return {
+    type: 'http',
+    status: 429,
+    contentType: 'application/json',
+    body: JSON.stringify({ error: { type: 'rate_limit_error', message: `Rate limit exceeded. Retry after ${seconds} second${seconds > 1 ? 's' : ''}.` } }),
+    headers: { 'retry-after': String(seconds), 'x-ratelimit-remaining': '0', 'x-request-id': uuid(call) },
+  };
+};
+
+const GATEWAY_TIMEOUTS: Template[] = [
+  () => ({ type: 'http', status: 504, contentType: 'text/html', body: html(504, 'Gateway Time-out') }),
+  (call) => ({ type: 'http', status: 504, contentType: 'application/json', body: '{"message": "Endpoint request timed out"}', headers: { 'x-amzn-requestid': uuid(call) } }),
+];
+
+/** A 5xx in one of several real styles, or now and then a 429 with Retry-After. */
+export function serverError(call: HazardCall<ScenarioBase>): HazardFault {
+  const template = call.random.bool(0.2) ? RATE_LIMITED : call.random.pick(SERVER_ERRORS);
+  return withHint(call, template(call));
+}
+
+export function gatewayTimeout(call: HazardCall<ScenarioBase>): HazardFault {
+  return withHint(call, call.random.pick(GATEWAY_TIMEOUTS)(call));
+}
+
+/** The API's own error (problem JSON), for hazards that speak in the API's voice. */
+export function apiError(call: HazardCall<ScenarioBase>, status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HazardFault {
+  const titles: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 409: 'Conflict', 422: 'Unprocessable Content', 428: 'Precondition Required', 503: 'Service Unavailable' };
+  const body = { type: `/problems/${code.replaceAll('_', '-')}`, title: titles[status] ?? 'Error', status, detail, code, ...extra };
+  return withHint(call, { type: 'http', status, contentType: 'application/problem+json; charset=utf-8', body: JSON.stringify(body), headers });
+}
+
+/** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */
+export function withHint(call: HazardCall<ScenarioBase>, response: FaultResponse & { type: 'http' }): HazardFault {
+  if (!call.hints) return new HazardFault(response);
+  if (response.contentType.includes('json')) {
+    const body = JSON.parse(response.body) as Record<string, unknown>;
+    return new HazardFault({ ...response, body: JSON.stringify({ ...body, hint: call.hint }) });
+  }
+  const body = response.contentType.includes('html') ? `<!-- hint: ${call.hint} -->\r\n${response.body}` : `${response.body}\n(hint: ${call.hint})`;
+  return new HazardFault({ ...response, body, headers: { ...response.headers, 'x-hint': call.hint } });
+}
+
+/** In hints mode, an object result carries the hint in `_hint`. */
+export function hinted<T>(call: HazardCall<ScenarioBase>, result: T): T {
+  if (!call.hints || typeof result !== 'object' || result === null || Array.isArray(result)) return result;
+  return { ...result, _hint: call.hint };
+}

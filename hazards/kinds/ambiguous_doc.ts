@@ -1,0 +1,32 @@
+import { defineKind, type ScenarioBase } from '../kind.js';
+
+export interface AmbiguousDocScenario extends ScenarioBase<'ambiguous_doc'> {
+  /** Phrases removed from the tool's and its parameters' descriptions (units, defaults, formats). */
+  remove: readonly (string | RegExp)[];
+}
+
+const strip = (text: string, remove: readonly (string | RegExp)[]) =>
+  remove.reduce<string>((out, phrase) => out.replace(phrase, ''), text).replace(/\s{2,}/g, ' ').replace(/\s+([.,)])/g, '$1').trim();
+
+/** The listing loses units and defaults; the tool still accepts the sensible default. */
+export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
+  kind: 'ambiguous_doc',
+  family: 'specification',
+  scope: 'session',
+  retryable: false,
+  sees: 'a tool description without its units, defaults or formats',
+  recovery: 'infer the sensible default (or omit the parameter) and check the result',
+  hint: () => 'The documentation is incomplete here; the usual units and defaults apply.',
+  before(call) {
+    call.record({ removed: call.scenario.remove.map(String) });
+  },
+  contract(contract, state) {
+    const input = structuredClone(contract.input) as { properties?: Record<string, { description?: string; default?: unknown }> };
+    for (const field of Object.values(input.properties ?? {})) {
+      if (field.description) field.description = strip(field.description, state.scenario.remove);
+      delete field.default;
+    }
+    const description = strip(contract.description, state.scenario.remove) + (state.hints ? ` (${state.hint})` : '');
+    return { ...contract, description, input: input as Record<string, unknown> };
+  },
+});

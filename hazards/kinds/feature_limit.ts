@@ -1,0 +1,31 @@
+import type { Table } from '../../domains/table.js';
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { apiError } from '../faults.js';
+
+export interface FeatureLimitScenario extends ScenarioBase<'feature_limit'> {
+  /**
+   * The limit, seen from one call: a reason when these arguments hit it, null when they don't.
+   * The reason names or implies the workaround, which must pass.
+   */
+  limit(args: Record<string, unknown>, db: Record<string, Table<unknown>>): string | null;
+  status?: 403 | 422;
+}
+
+/** Calls that hit a plan, quota or coverage limit fail with a reason; the workaround passes. */
+export const featureLimit = defineKind<FeatureLimitScenario>({
+  kind: 'feature_limit',
+  family: 'execution',
+  scope: 'session',
+  retryable: false,
+  sees: 'a 403/422 with a plan, quota or coverage reason that implies a workaround',
+  recovery: 'apply the workaround the reason implies (a smaller page, another identifier, a shorter range)',
+  hint: () => 'This is a limit of the service, not a bug: adjust the call as the message implies.',
+  before(call) {
+    const args = call.context.args;
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
+    const reason = call.scenario.limit(args as Record<string, unknown>, call.db);
+    if (reason === null) return;
+    call.record({ reason });
+    throw apiError(call, call.scenario.status ?? 422, 'feature_limited', reason);
+  },
+});

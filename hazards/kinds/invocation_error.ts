@@ -1,0 +1,46 @@
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { apiError } from '../faults.js';
+
+export interface InvocationErrorScenario extends ScenarioBase<'invocation_error'> {
+  /** The argument every call must carry while the hazard is on (removed before the tool runs). */
+  requirement: 'idempotency_key' | 'api_version';
+}
+
+const NEEDS = {
+  idempotency_key: {
+    status: 428,
+    code: 'idempotency_key_required',
+    detail: 'This operation requires an idempotency key. Repeat the call with an additional "idempotency_key" argument: any unique string, e.g. a UUID.',
+    valid: (value: unknown) => typeof value === 'string' && value.trim().length >= 8,
+  },
+  api_version: {
+    status: 400,
+    code: 'api_version_required',
+    detail: 'Missing API version. Repeat the call with an additional "api_version": "2024-05-01" argument.',
+    valid: (value: unknown) => value === '2024-05-01',
+  },
+} as const;
+
+/** A correct call is refused until it carries what the error names; nothing runs. */
+export const invocationError = defineKind<InvocationErrorScenario>({
+  kind: 'invocation_error',
+  family: 'invocation',
+  scope: 'session',
+  retryable: false,
+  sees: 'a 428/400 error naming an argument the call must carry (an idempotency key, an API version)',
+  recovery: 'repeat the call with the argument the error names',
+  hint: (s) => `Calls to this tool must include "${s.requirement}".`,
+  before(call) {
+    const need = NEEDS[call.scenario.requirement];
+    const args = call.context.args;
+    if (typeof args === 'object' && args !== null && !Array.isArray(args) && call.scenario.requirement in args) {
+      const { [call.scenario.requirement]: value, ...rest } = args as Record<string, unknown>;
+      if (need.valid(value)) {
+        call.context.args = rest;
+        return;
+      }
+    }
+    call.record({ requirement: call.scenario.requirement });
+    throw apiError(call, need.status, need.code, need.detail);
+  },
+});

@@ -1,0 +1,29 @@
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { apiError } from '../faults.js';
+
+export interface OutageScenario extends ScenarioBase<'outage'> {
+  /** A tool that answers the same need while this one is down; none means report honestly. */
+  fallback?: string;
+}
+
+/** The tool is down for the rest of the session (from its onset call on); nothing runs. */
+export const outage = defineKind<OutageScenario>({
+  kind: 'outage',
+  family: 'execution',
+  scope: 'session',
+  retryable: false,
+  sees: '503 Service Unavailable on every call of the tool, with a maintenance message',
+  recovery: 'use the fallback tool when there is one, else tell the user the action is not possible now; never claim success',
+  hint: (s) => (s.fallback ? `This tool is down for now; ${s.fallback} can answer instead.` : 'This tool is down for now and has no substitute.'),
+  before(call) {
+    call.record({ fallback: call.scenario.fallback ?? null });
+    throw apiError(
+      call,
+      503,
+      'service_unavailable',
+      `${call.context.tool.name} is temporarily unavailable due to an incident. Retrying will not help until it is resolved.`,
+      { incident: `INC-${call.random.int(10000, 99999)}` },
+      { 'retry-after': '3600' },
+    );
+  },
+});

@@ -1,0 +1,25 @@
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { hinted } from '../faults.js';
+
+export interface OutputDriftScenario extends ScenarioBase<'output_drift'> {
+  /** What changed, for the journal: "status → state, amounts in cents". */
+  change: string;
+  /** The same information in the new shape. */
+  reshape(result: unknown): unknown;
+}
+
+/** From the drift point (onset, default 2) the tool answers the same information in a new shape. */
+export const outputDrift = defineKind<OutputDriftScenario>({
+  kind: 'output_drift',
+  family: 'output',
+  scope: 'session',
+  onset: 2,
+  retryable: false,
+  sees: 'the same information in a new shape: a renamed field, an envelope, other units with a unit field, epoch dates',
+  recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values',
+  hint: (s) => `The response format changed (${s.change}).`,
+  after(call, result) {
+    call.record({ change: call.scenario.change });
+    return hinted(call, call.scenario.reshape(result));
+  },
+});

@@ -1,0 +1,57 @@
+import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
+import { apiError } from '../faults.js';
+
+export interface SpecDriftScenario extends ScenarioBase<'spec_drift'> {
+  /** The parameter renamed from the drift point on. */
+  rename: { from: string; to: string };
+}
+
+type Schema = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * From the drift point (the scenario's onset call, default 2) a parameter has a new name: the old
+ * one gets a 400 naming the unknown field; the session's listing and OpenAPI show the new contract.
+ */
+export const specDrift = defineKind<SpecDriftScenario>({
+  kind: 'spec_drift',
+  family: 'specification',
+  scope: 'session',
+  onset: 2,
+  retryable: false,
+  sees: "a 400 naming the old parameter as unknown; the listing now shows the parameter's new name",
+  recovery: 're-read the tool listing (or OpenAPI) and call with the new parameter name',
+  hint: (s) => `The API changed: re-read the tool's schema (a parameter was renamed from ${s.rename.from}).`,
+  before(call) {
+    const { from, to } = call.scenario.rename;
+    const args = call.context.args;
+    if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
+    const record = args as Record<string, unknown>;
+    if (from in record) {
+      call.record({ renamed: { from, to }, sent: 'old' });
+      const errors = [
+        { field: from, message: `unknown field '${from}'` },
+        ...(to in record ? [] : [{ field: to, message: 'required (expected string)' }]),
+      ];
+      throw apiError(call, 400, 'invalid_input', `Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
+    }
+    if (to in record) {
+      const { [to]: value, ...rest } = record;
+      call.context.args = { ...rest, [from]: value };
+    }
+  },
+  contract(contract, state) {
+    // The listing changes when the next call is the drifted one.
+    if (state.calls < state.onset - 1) return contract;
+    return renameParameter(contract, state.scenario.rename, state.hints ? state.hint : undefined);
+  },
+});
+
+function renameParameter(contract: ToolContract, { from, to }: { from: string; to: string }, hint?: string): ToolContract {
+  const input = structuredClone(contract.input) as Schema;
+  if (input.properties && from in input.properties) {
+    input.properties = Object.fromEntries(Object.entries(input.properties).map(([key, value]) => [key === from ? to : key, value]));
+  }
+  if (input.required) input.required = input.required.map((name) => (name === from ? to : name));
+  const description = contract.description.replaceAll(from, to) + (hint ? ` (${hint})` : '');
+  return { ...contract, description, input: input as Record<string, unknown> };
+}

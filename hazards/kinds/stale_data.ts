@@ -1,0 +1,25 @@
+import type { Random } from '../../lib/random.js';
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { hinted } from '../faults.js';
+
+export interface StaleDataScenario extends ScenarioBase<'stale_data'> {
+  /** An answer from an old cache: a detectably inconsistent value and an old as_of. */
+  stale(result: unknown, now: Date, random: Random): { result: unknown; field: string } | null;
+}
+
+/** A cached answer with an inconsistency a careful reader can see; a fresh call is right. */
+export const staleData = defineKind<StaleDataScenario>({
+  kind: 'stale_data',
+  family: 'output',
+  scope: 'call',
+  retryable: true,
+  sees: 'a value that disagrees with the rest of the answer (a total that is not the sum of its lines), an old as_of',
+  recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
+  hint: () => 'This answer came from a stale cache.',
+  after(call, result) {
+    const stale = call.scenario.stale(result, call.context.session.clock.now(), call.random);
+    if (!stale) return result;
+    call.record({ field: stale.field });
+    return hinted(call, stale.result);
+  },
+});

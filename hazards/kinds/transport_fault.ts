@@ -1,0 +1,37 @@
+import { defineKind, type ScenarioBase } from '../kind.js';
+import { HazardFault } from '../fault.js';
+
+export type TransportFaultScenario = ScenarioBase<'transport_fault'>;
+
+const MODES = ['reset', 'empty', 'truncated', 'malformed'] as const;
+
+/**
+ * The connection fails: reset, closed without an answer, a body cut short, or a 200 whose JSON is
+ * broken. Writes fail before they run, so a retry never applies them twice; reads fail on their
+ * real answer.
+ */
+export const transportFault = defineKind<TransportFaultScenario>({
+  kind: 'transport_fault',
+  family: 'execution',
+  scope: 'call',
+  retryable: true,
+  sees: 'a connection reset, an empty reply, a truncated body, or malformed JSON with status 200',
+  recovery: 'retry the same call; a failed write was not applied',
+  hint: () => 'The connection failed; the call can be retried.',
+  generic: { kind: 'transport_fault' },
+  before(call) {
+    if (!call.context.tool.mutates) return;
+    const mode = call.random.pick(['reset', 'empty'] as const);
+    call.record({ mode, executed: false });
+    throw new HazardFault({ type: 'transport', mode, body: '' });
+  },
+  after(call, result) {
+    if (call.context.tool.mutates) return result;
+    const mode = call.random.pick(MODES);
+    const text = JSON.stringify(result);
+    const cut = Math.max(1, Math.floor(text.length * (0.3 + call.random.next() * 0.5)));
+    const body = mode === 'truncated' ? text.slice(0, cut) : mode === 'malformed' ? `${text.slice(0, cut)}\u0000${text.slice(cut + 1)}` : '';
+    call.record({ mode, executed: true });
+    throw new HazardFault({ type: 'transport', mode, body });
+  },
+});

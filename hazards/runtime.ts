@@ -1,0 +1,309 @@
+import type { Domain } from '../domains/domain.js';
+import type { AnyTool } from '../domains/tool.js';
+import { jsonSchemaOf } from '../lib/json-schema.js';
+import { Random } from '../lib/random.js';
+import type { HazardEvent } from '../server/sessions/journal.js';
+import type { Session } from '../server/sessions/session.js';
+import { Assignment, type ToolRef, toolKey } from './assignment.js';
+import { familyOf, KINDS, type KindName } from './catalog.js';
+import { type Layer, layerFromSpec } from './config.js';
+import type { CallContext, HazardEngine } from './engine.js';
+import type { HazardCall, HazardKind, ScenarioBase, ToolContract } from './kind.js';
+import { hazardKinds } from './kinds/index.js';
+import { draw, hitSeed } from './schedule.js';
+
+export interface Settings {
+  hints: boolean;
+  maxConsecutive: number;
+  latencyMs: number;
+}
+
+const DEFAULTS: Settings = { hints: false, maxConsecutive: 2, latencyMs: 1500 };
+
+/** One cell of the effective matrix: a tool, a kind, its probability and where it was set. */
+export interface MatrixCell {
+  domain: string;
+  tool: string;
+  kind: KindName;
+  family: string;
+  probability: number;
+  source: string;
+  /** Declared by the domain (true), or a generic scenario switched on by name (false). */
+  assigned: boolean;
+}
+
+interface Active {
+  kind: HazardKind;
+  scenario: ScenarioBase;
+  p: number;
+  /** The tool whose draws decide it (for a decoy, the canonical tool). */
+  drawKey: string;
+}
+
+/** What one session's settings make of every tool, rebuilt when the settings change. */
+interface Plan {
+  version: number;
+  seed: string;
+  settings: Settings;
+  /** domain/tool → active hazards, in stage order. */
+  byTool: Map<string, Active[]>;
+  /** Domains whose listing differs from the canonical one for this session. */
+  listing: Set<string>;
+}
+
+export interface HazardRuntimeOptions {
+  domains: readonly Domain[];
+  kinds?: readonly HazardKind[];
+  /** How the latency hazard waits; tests pass their own. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The hazard engine: decides, from the layered settings and the seeded schedule, which hazards
+ * strike which call, and applies their stages. Nothing is drawn for a call no setting reaches.
+ */
+export class HazardRuntime implements HazardEngine {
+  readonly assignment: Assignment;
+  readonly kinds: ReadonlyMap<KindName, HazardKind>;
+  readonly sleep: (ms: number) => Promise<void>;
+  /** The environment's layer and the config file's, in that order. */
+  private base: readonly Layer[] = [];
+  private runtime: Layer | undefined;
+  private version = 0;
+  private readonly plans = new WeakMap<Session, Plan>();
+  private readonly sessionLayers = new WeakMap<Session, Layer>();
+  private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: AnyTool }; domain: string }>();
+
+  constructor(private readonly options: HazardRuntimeOptions) {
+    this.kinds = new Map((options.kinds ?? hazardKinds).map((kind) => [kind.kind, kind]));
+    const missing = KINDS.filter((kind) => !this.kinds.has(kind));
+    if (missing.length > 0) throw new Error(`hazard kinds without an implementation: ${missing.join(', ')}`);
+    this.assignment = new Assignment(options.domains, this.kinds);
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    for (const domain of options.domains) {
+      for (const scenario of domain.hazards ?? []) {
+        const decoy = (scenario as { decoy?: AnyTool }).decoy;
+        if (decoy) this.decoyTools.set(toolKey(domain.name, decoy.name), { scenario: scenario as ScenarioBase & { decoy: AnyTool }, domain: domain.name });
+      }
+    }
+  }
+
+  /** Sets the settings of the environment and the config file (at startup). */
+  setBaseLayers(layers: readonly Layer[]): void {
+    this.base = layers;
+    this.version += 1;
+  }
+
+  /** Replaces the runtime settings (PUT /admin/hazards); undefined clears them. */
+  setRuntime(spec: unknown): void {
+    this.runtime = spec === undefined ? undefined : layerFromSpec(spec, this.assignment, 'PUT /admin/hazards');
+    this.version += 1;
+  }
+
+  /** Checks a session's hazard settings; throws HazardConfigError naming the bad word. */
+  check(spec: unknown): void {
+    layerFromSpec(spec, this.assignment, 'hazards');
+  }
+
+  /** Decoy tools of a domain (lookalike scenarios), served as routes that exist only while active. */
+  decoys(domain: string): AnyTool[] {
+    return [...this.decoyTools.entries()].filter(([, d]) => d.domain === domain).map(([, d]) => d.scenario.decoy);
+  }
+
+  decoyActive(session: Session, domain: string, name: string): boolean {
+    return this.plan(session).byTool.has(toolKey(domain, name)) && this.decoyTools.has(toolKey(domain, name));
+  }
+
+  settings(session: Session): Settings {
+    return this.plan(session).settings;
+  }
+
+  /** The effective matrix for a session: every assigned cell, and any other cell switched on. */
+  matrix(session: Session): MatrixCell[] {
+    const layers = this.layers(session);
+    const cells: MatrixCell[] = [];
+    for (const ref of this.assignment.tools) {
+      for (const kind of KINDS) {
+        if (!this.assignment.scenario(ref, kind)) continue;
+        const assigned = this.assignment.assigned(ref, kind);
+        const { p, source } = this.probability(ref, kind, layers);
+        if (assigned || p > 0) cells.push({ domain: ref.domain, tool: ref.tool, kind, family: familyOf(kind), probability: p, source, assigned });
+      }
+    }
+    return cells;
+  }
+
+  before(context: CallContext): void | Promise<void> {
+    const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
+    if (active) return this.runBefore(active, 0, context);
+  }
+
+  after(context: CallContext, result: unknown): unknown {
+    const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
+    if (!active) return result;
+    let current = result;
+    for (const hazard of active) {
+      if (hazard.kind.after && this.hits(hazard, context)) current = hazard.kind.after(this.call(hazard, context), current);
+    }
+    return current;
+  }
+
+  /** The tools of a domain as this session's listings show them, or null when unchanged. */
+  contracts(session: Session, domain: string, canonical: readonly ToolContract[]): ToolContract[] | null {
+    const plan = this.plan(session);
+    if (!plan.listing.has(domain)) return null;
+    const out: ToolContract[] = [];
+    for (const base of canonical) {
+      let contract = base;
+      for (const hazard of plan.byTool.get(toolKey(domain, base.name)) ?? []) {
+        if (!hazard.kind.contract || hazard.drawKey !== toolKey(domain, base.name)) continue;
+        if (!this.active(plan, session, hazard)) continue;
+        contract = hazard.kind.contract(contract, {
+          scenario: hazard.scenario,
+          onset: onsetOf(hazard),
+          calls: session.callCount(domain, base.name),
+          hints: plan.settings.hints,
+          hint: hazard.kind.hint(hazard.scenario),
+        });
+      }
+      out.push(contract);
+      for (const [key, decoy] of this.decoyTools) {
+        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key)) out.push(contractOf(decoy.scenario.decoy));
+      }
+    }
+    return out;
+  }
+
+  private runBefore(active: readonly Active[], from: number, context: CallContext): void | Promise<void> {
+    for (let i = from; i < active.length; i++) {
+      const hazard = active[i]!;
+      if (!hazard.kind.before || !this.hits(hazard, context)) continue;
+      const pending = hazard.kind.before(this.call(hazard, context));
+      if (pending) return pending.then(() => this.runBefore(active, i + 1, context));
+    }
+  }
+
+  /** Whether this call is hit: drawn per call, or per session from the onset on. */
+  private hits(hazard: Active, context: CallContext): boolean {
+    const plan = this.plan(context.session);
+    if (hazard.kind.scope === 'session') return context.call >= onsetOf(hazard) && this.active(plan, context.session, hazard);
+    if (draw(plan.seed, context.session.id, hazard.drawKey, hazard.kind.kind, context.call) >= hazard.p) return false;
+    return !hazard.kind.retryable || this.retryableStreak(context) < plan.settings.maxConsecutive;
+  }
+
+  private active(plan: Plan, session: Session, hazard: Active): boolean {
+    return draw(plan.seed, session.id, hazard.drawKey, hazard.kind.kind, 0) < hazard.p;
+  }
+
+  /** How many of this tool's latest calls in a row were hit by a retryable fault. */
+  private retryableStreak(context: CallContext): number {
+    const { journal } = context.session;
+    const max = this.plan(context.session).settings.maxConsecutive;
+    let streak = 0;
+    for (let i = journal.length - 1; i >= 0 && streak < max; i--) {
+      const entry = journal[i]!;
+      if (entry.domain !== context.domain || entry.tool !== context.tool.name) continue;
+      if (!entry.hazards.some((event) => this.kinds.get(event.kind as KindName)?.retryable)) break;
+      streak += 1;
+    }
+    return streak;
+  }
+
+  private call(hazard: Active, context: CallContext): HazardCall<ScenarioBase> {
+    const plan = this.plan(context.session);
+    const { kind, scenario } = hazard;
+    const hint = kind.hint(scenario);
+    return {
+      scenario,
+      context,
+      random: new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, context.call)),
+      hints: plan.settings.hints,
+      hint,
+      db: context.session.domain(context.domain).tables,
+      settings: { latencyMs: plan.settings.latencyMs },
+      sleep: this.sleep,
+      record: (details = {}) => {
+        const event: HazardEvent = {
+          kind: kind.kind,
+          family: kind.family,
+          tool: context.tool.name,
+          call: context.call,
+          recovery: scenario.recovery ?? kind.recovery,
+          hint,
+          ...details,
+        };
+        context.events.push(event);
+        return event;
+      },
+    };
+  }
+
+  private layers(session: Session): Layer[] {
+    const layers = [...this.base];
+    if (this.runtime) layers.push(this.runtime);
+    const own = this.sessionLayer(session);
+    if (own) layers.push(own);
+    return layers;
+  }
+
+  private sessionLayer(session: Session): Layer | undefined {
+    const spec = session.options.hazards;
+    if (spec === undefined) return undefined;
+    let layer = this.sessionLayers.get(session);
+    if (!layer) {
+      layer = layerFromSpec(spec, this.assignment, `session ${session.id}`);
+      this.sessionLayers.set(session, layer);
+    }
+    return layer;
+  }
+
+  private probability(ref: ToolRef, kind: KindName, layers: readonly Layer[]): { p: number; source: string } {
+    let p = 0;
+    let source = 'default (off)';
+    for (const layer of layers) {
+      for (const rule of layer.rules) {
+        if (!rule.kinds.includes(kind)) continue;
+        const applies = rule.tools === 'assigned' ? this.assignment.assigned(ref, kind) : rule.tools.some((t) => t.domain === ref.domain && t.tool === ref.tool);
+        if (applies) ({ p, source } = rule);
+      }
+    }
+    return { p, source };
+  }
+
+  private plan(session: Session): Plan {
+    const cached = this.plans.get(session);
+    if (cached && cached.version === this.version) return cached;
+    const layers = this.layers(session);
+    const settings = { ...DEFAULTS };
+    for (const layer of layers) {
+      if (layer.hints !== undefined) settings.hints = layer.hints;
+      if (layer.maxConsecutive !== undefined) settings.maxConsecutive = layer.maxConsecutive;
+      if (layer.latencyMs !== undefined) settings.latencyMs = layer.latencyMs;
+    }
+    const plan: Plan = { version: this.version, seed: session.seed, settings, byTool: new Map(), listing: new Set() };
+    for (const ref of this.assignment.tools) {
+      const key = toolKey(ref.domain, ref.tool);
+      for (const kindName of KINDS) {
+        const scenario = this.assignment.scenario(ref, kindName);
+        if (!scenario) continue;
+        const { p } = this.probability(ref, kindName, layers);
+        if (p <= 0) continue;
+        const kind = this.kinds.get(kindName)!;
+        const hazard: Active = { kind, scenario, p, drawKey: key };
+        plan.byTool.set(key, [...(plan.byTool.get(key) ?? []), hazard]);
+        const decoy = (scenario as { decoy?: AnyTool }).decoy;
+        if (kind.contract || decoy) plan.listing.add(ref.domain);
+        if (decoy && this.active(plan, session, hazard)) plan.byTool.set(toolKey(ref.domain, decoy.name), [hazard]);
+      }
+    }
+    this.plans.set(session, plan);
+    return plan;
+  }
+}
+
+const onsetOf = (hazard: Active) => hazard.scenario.onset ?? hazard.kind.onset ?? 1;
+
+/** The contract of a tool as its declaration gives it. */
+export function contractOf(tool: AnyTool): ToolContract {
+  return { name: tool.name, description: tool.description, input: jsonSchemaOf(tool.input, 'input'), output: jsonSchemaOf(tool.output, 'output'), mutates: tool.mutates };
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import type { Domain } from '../domains/domain.js';
+import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './config.js';
+import { HazardRuntime } from './runtime.js';
+
+/**
+ * The hazard engine as the environment configures it: HAZARD* and ENABLE__* variables, then
+ * the HAZARD_CONFIG file (JSON, the shape of PUT /admin/hazards plus an optional `seed`).
+ * Throws HazardConfigError naming the variable (or file) and the bad word.
+ */
+export function hazardsFromEnvironment(env: NodeJS.ProcessEnv, domains: readonly Domain[]): { runtime: HazardRuntime; seed?: string } {
+  const runtime = new HazardRuntime({ domains });
+  const fromEnv = layerFromEnv(env, runtime.assignment);
+  const layers: Layer[] = [fromEnv];
+  let seed = fromEnv.seed;
+  if (fromEnv.configFile) {
+    const path = fromEnv.configFile;
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new HazardConfigError(`HAZARD_CONFIG=${path}: cannot read it as JSON (${(error as Error).message})`);
+    }
+    const { seed: fileSeed, ...spec } = (typeof json === 'object' && json !== null ? json : {}) as { seed?: unknown };
+    if (fileSeed !== undefined) {
+      if (typeof fileSeed !== 'string' && typeof fileSeed !== 'number') throw new HazardConfigError(`HAZARD_CONFIG=${path}: seed: expected a string or a number`);
+      seed = String(fileSeed);
+    }
+    layers.push(layerFromSpec(Array.isArray(json) ? json : spec, runtime.assignment, `HAZARD_CONFIG=${path}`));
+  }
+  runtime.setBaseLayers(layers);
+  return { runtime, ...(seed !== undefined ? { seed } : {}) };
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HazardConfigError } from '../../hazards/config.js';
+import { HazardSpec } from '../../hazards/spec.js';
+import { ProblemError, ProblemSchema, problem } from '../problem.js';
+import { SessionId } from '../sessions/session.js';
+
+const tags = ['hazards'];
+
+const Report = z.object({
+  session: z.string(),
+  seed: z.string(),
+  settings: z.object({ hints: z.boolean(), max_consecutive: z.number().int(), latency_ms: z.number().int() }),
+  kinds: z.array(
+    z.object({ kind: z.string(), family: z.string(), scope: z.enum(['call', 'session']), retryable: z.boolean(), sees: z.string(), recovery: z.string() }),
+  ),
+  matrix: z.array(
+    z.object({
+      domain: z.string(),
+      tool: z.string(),
+      kind: z.string(),
+      family: z.string(),
+      probability: z.number(),
+      source: z.string().describe('The setting that decided the probability: a variable, the config file, the runtime, the session.'),
+      assigned: z.boolean().describe("True when the domain declares this kind for this tool; false for a generic kind switched on by name."),
+    }),
+  ),
+});
+const errors = { 200: Report, '4XX': ProblemSchema };
+
+/** GET /hazards (the effective matrix and catalog) and runtime control under /admin/hazards. */
+export async function hazardRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const describe = (sessionId: string, activeOnly: boolean) => {
+    const session = app.sessions.require(sessionId);
+    const settings = app.hazards.settings(session);
+    const matrix = app.hazards.matrix(session);
+    return {
+      session: session.id,
+      seed: session.seed,
+      settings: { hints: settings.hints, max_consecutive: settings.maxConsecutive, latency_ms: settings.latencyMs },
+      kinds: [...app.hazards.kinds.values()].map((k) => ({ kind: k.kind, family: k.family, scope: k.scope, retryable: k.retryable, sees: k.sees, recovery: k.recovery })),
+      matrix: activeOnly ? matrix.filter((cell) => cell.probability > 0) : matrix,
+    };
+  };
+  const Query = z.strictObject({
+    session: SessionId.default('default').describe('Whose settings: a session id (its own hazards option applies).'),
+    active: z.enum(['true', 'false']).default('false').describe('Only cells with a probability above 0.'),
+  });
+
+  typed.get(
+    '/hazards',
+    { schema: { operationId: 'get_hazards', summary: 'The effective hazard matrix: tool × kind → probability and where it was set', tags, querystring: Query, response: errors } },
+    async (request) => describe(request.query.session, request.query.active === 'true'),
+  );
+
+  typed.put(
+    '/admin/hazards',
+    {
+      schema: {
+        operationId: 'set_hazards',
+        summary: 'Replace the runtime hazard settings (over the environment and the config file, under session options)',
+        tags,
+        body: HazardSpec,
+        response: errors,
+      },
+    },
+    async (request) => {
+      configure(() => app.hazards.setRuntime(request.body));
+      return describe('default', true);
+    },
+  );
+
+  typed.delete(
+    '/admin/hazards',
+    { schema: { operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors } },
+    async () => {
+      app.hazards.setRuntime(undefined);
+      return describe('default', true);
+    },
+  );
+}
+
+/** Runs a settings change; a bad word is a 400 naming it. */
+export function configure(change: () => void): void {
+  try {
+    change();
+  } catch (error) {
+    if (error instanceof HazardConfigError) throw new ProblemError(problem(400, 'invalid_hazard_settings', error.message));
+    throw error;
+  }
+}
