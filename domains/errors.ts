@@ -1,9 +1,11 @@
+import { QuietError } from '../lib/quiet-error.js';
+
 /**
  * Business errors a tool throws. The server turns them into problem JSON (RFC 9457);
  * the transaction they interrupt is discarded, so a failed call never changes the database.
  * `message` keeps the wording of the tau2-bench error where one exists.
  */
-export class ToolError extends Error {
+export class ToolError extends QuietError {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 422,
     readonly code: string,

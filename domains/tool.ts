@@ -4,7 +4,7 @@ import type { z } from 'zod';
 export interface ToolContext {
   /** The session the call runs in. */
   readonly session: string;
-  /** The session's clock: never the wall clock, so runs can be replayed. */
+  /** The time of this call on the session's clock: never the wall clock, so runs can be replayed. */
   now(): Date;
 }
 

@@ -9,6 +9,8 @@ export interface CallContext {
   readonly tool: AnyTool;
   /** The n-th call of this tool in the session, counting from 1. */
   readonly call: number;
+  /** The session clock's time of this call, epoch milliseconds. */
+  readonly at: number;
   /** The arguments as the agent sent them (before validation). */
   args: unknown;
   /** Hazards injected into this call; the journal records them. */

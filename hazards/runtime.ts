@@ -49,6 +49,7 @@ interface Plan {
   byTool: Map<string, Active[]>;
   /** Domains whose listing differs from the canonical one for this session. */
   listing: Set<string>;
+  activation: Map<Active, boolean>;
 }
 
 export interface HazardRuntimeOptions {
@@ -191,8 +192,14 @@ export class HazardRuntime implements HazardEngine {
     return !hazard.kind.retryable || this.retryableStreak(context) < plan.settings.maxConsecutive;
   }
 
+  /** Whether a session-wide hazard is on in this session: drawn once, remembered by the plan. */
   private active(plan: Plan, session: Session, hazard: Active): boolean {
-    return draw(plan.seed, session.id, hazard.drawKey, hazard.kind.kind, 0) < hazard.p;
+    let on = plan.activation.get(hazard);
+    if (on === undefined) {
+      on = draw(plan.seed, session.id, hazard.drawKey, hazard.kind.kind, 0) < hazard.p;
+      plan.activation.set(hazard, on);
+    }
+    return on;
   }
 
   /** How many of this tool's latest calls in a row were hit by a retryable fault. */
@@ -280,7 +287,7 @@ export class HazardRuntime implements HazardEngine {
       if (layer.maxConsecutive !== undefined) settings.maxConsecutive = layer.maxConsecutive;
       if (layer.latencyMs !== undefined) settings.latencyMs = layer.latencyMs;
     }
-    const plan: Plan = { version: this.version, seed: session.seed, settings, byTool: new Map(), listing: new Set() };
+    const plan: Plan = { version: this.version, seed: session.seed, settings, byTool: new Map(), listing: new Set(), activation: new Map() };
     for (const ref of this.assignment.tools) {
       const key = toolKey(ref.domain, ref.tool);
       for (const kindName of KINDS) {

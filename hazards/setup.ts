@@ -8,8 +8,12 @@ import { HazardRuntime } from './runtime.js';
  * the HAZARD_CONFIG file (JSON, the shape of PUT /admin/hazards plus an optional `seed`).
  * Throws HazardConfigError naming the variable (or file) and the bad word.
  */
-export function hazardsFromEnvironment(env: NodeJS.ProcessEnv, domains: readonly Domain[]): { runtime: HazardRuntime; seed?: string } {
-  const runtime = new HazardRuntime({ domains });
+export function hazardsFromEnvironment(
+  env: NodeJS.ProcessEnv,
+  domains: readonly Domain[],
+  sleep?: (ms: number) => Promise<void>,
+): { runtime: HazardRuntime; seed?: string } {
+  const runtime = new HazardRuntime({ domains, ...(sleep ? { sleep } : {}) });
   const fromEnv = layerFromEnv(env, runtime.assignment);
   const layers: Layer[] = [fromEnv];
   let seed = fromEnv.seed;

@@ -53,7 +53,7 @@ class ToolCall {
     private readonly args: unknown,
   ) {
     this.at = session.clock.tick();
-    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), args, events: [] };
+    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args, events: [] };
   }
 
   start(): CallOutcome | Promise<CallOutcome> {
@@ -74,7 +74,8 @@ class ToolCall {
       const parsed = tool.input.safeParse(context.args ?? {});
       // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
       if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
-      const ctx = { session: session.id, now: () => session.clock.now() };
+      const at = this.at;
+      const ctx = { session: session.id, now: () => new Date(at) };
       const state = session.domain(this.domain.name);
       if (tool.mutates) ({ result, changes: this.changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
       else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
@@ -100,7 +101,7 @@ class ToolCall {
 
   /** A hazard's answer: journaled with what the agent received (status 0: no HTTP answer at all). */
   private faulted(fault: FaultResponse): CallOutcome {
-    const status = fault.type === 'http' ? fault.status : 0;
+    const status = fault.type === 'http' ? fault.status : fault.mode === 'reset' || fault.mode === 'empty' ? 0 : 200;
     let body: unknown = fault.body;
     if (fault.type === 'http' && fault.contentType.includes('json')) body = JSON.parse(fault.body);
     const outcome = this.finish(status, body, fault.type === 'http' ? (fault.headers ?? {}) : {});

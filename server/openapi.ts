@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import type { ToolContract } from '../hazards/kind.js';
 import { VERSION } from './version.js';
@@ -73,18 +74,28 @@ type Operation = { post?: Record<string, unknown> };
 
 /**
  * A domain's document as one session sees it: the contracts its hazards changed (renamed
- * parameters, stated conventions, trimmed descriptions) and the decoys they added.
+ * parameters, stated conventions, trimmed descriptions) and the decoys they added. An operation
+ * whose contract is unchanged stays exactly as in the document.
  */
 export function sessionDocument(document: Document, domain: string, contracts: readonly ToolContract[]): Document {
-  const paths = { ...(document.paths ?? {}) } as Record<string, Operation>;
-  const template = Object.values(paths).find((item) => item.post?.['requestBody'])?.post;
+  const original = (document.paths ?? {}) as Record<string, Operation>;
+  const template = Object.values(original).find((item) => item.post?.['requestBody'])?.post;
+  const changed = new Map<string, Operation>();
+  // Operations the document lacks (decoys) go right after the tool listed before them.
+  const added = new Map<string, string[]>();
+  let previous: string | undefined;
   for (const contract of contracts) {
     const path = `/${domain}/tools/${contract.name}`;
-    const base = paths[path]?.post ?? { ...template, operationId: contract.name, tags: [domain] };
-    const responses = structuredClone((base['responses'] ?? {}) as Record<string, { content?: Record<string, { schema: unknown }> }>);
+    const existing = original[path]?.post;
+    if (existing) previous = path;
+    if (existing && sameContract(existing, contract)) continue;
+    const base = existing ?? { ...template, operationId: contract.name, tags: [domain] };
+    // Hazards change what a tool takes and how it is described, never its result: a tool keeps its
+    // responses; a decoy gets the template's with its own result, described as the routes describe one.
+    const responses = structuredClone((base['responses'] ?? {}) as Record<string, { content?: Record<string, { schema: JsonSchema }> }>);
     const ok = responses['200']?.content?.['application/json'];
-    if (ok) ok.schema = contract.output;
-    paths[path] = {
+    if (ok && !existing) ok.schema = { ...contract.output, description: RESULT };
+    changed.set(path, {
       post: {
         ...base,
         summary: contract.description.split(/(?<=\.)\s/)[0],
@@ -92,7 +103,25 @@ export function sessionDocument(document: Document, domain: string, contracts: r
         requestBody: { required: true, content: { 'application/json': { schema: contract.input } } },
         responses,
       },
-    };
+    });
+    if (!existing && previous !== undefined) added.set(previous, [...(added.get(previous) ?? []), path]);
   }
+  const paths: Record<string, Operation> = {};
+  for (const path of Object.keys(original)) {
+    paths[path] = changed.get(path) ?? original[path]!;
+    for (const decoy of added.get(path) ?? []) paths[decoy] = changed.get(decoy)!;
+  }
+  // A contract with no tool before it in the document: at the end.
+  for (const path of changed.keys()) if (!(path in paths)) paths[path] = changed.get(path)!;
   return { ...document, paths };
+}
+
+type JsonSchema = Record<string, unknown>;
+
+/** How the tool routes describe a result (server/routes/tools.ts). */
+const RESULT = 'The result of the call.';
+
+function sameContract(operation: Record<string, unknown>, contract: ToolContract): boolean {
+  const body = operation['requestBody'] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  return operation['description'] === contract.description && isDeepStrictEqual(body?.content?.['application/json']?.schema, contract.input);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolError } from '../domains/errors.js';
+import { QuietError } from '../lib/quiet-error.js';
 
 /** RFC 9457 problem details, with our extension members. */
 export const ProblemSchema = z
@@ -35,7 +36,7 @@ const TITLES: Record<number, string> = {
 };
 
 /** An error that is already a problem response, with optional extra headers. */
-export class ProblemError extends Error {
+export class ProblemError extends QuietError {
   constructor(
     readonly problem: Problem,
     readonly headers: Record<string, string> = {},

@@ -7,7 +7,7 @@ import { roundHalfEven } from '../../lib/money.js';
 import { requireOrder, type RetailDb } from './db.js';
 import { orderId } from './fields.js';
 import type { Order, Product } from './schema.js';
-import { encodeToken, type PageCursor } from './tools/list_user_orders.js';
+import listUserOrders, { encodeToken, type PageCursor } from './tools/list_user_orders.js';
 
 // The retail domain's hazards: which tool suffers which kind, and exactly how. The kinds'
 // mechanics live in hazards/kinds/; this file holds only retail's concrete scenarios.
@@ -22,6 +22,7 @@ const orderIdWithoutHash = {
   rule: "Order ids are sent without the leading '#', e.g. W5124601.",
   accept: (value: string) => (/^W\d{7}$/.test(value) ? `#${value}` : null),
   message: 'order_id: invalid format',
+  describe: "Order id without the leading '#', e.g. 'W4817420'.",
 };
 
 const lowerCaseEmail = {
@@ -34,6 +35,7 @@ const isoCountry = {
   rule: "Countries are sent as ISO 3166-1 alpha-2 codes, e.g. 'US'.",
   accept: (value: string) => (value === 'US' ? 'USA' : /^[A-Z]{2}$/.test(value) ? value : null),
   message: 'country: expected ISO 3166-1 alpha-2 code',
+  describe: "Country as an ISO 3166-1 alpha-2 code, e.g. 'US'.",
 };
 
 /** A deprecated twin of get_order_details: a partial snapshot, still answering. */
@@ -116,14 +118,16 @@ function promoteOffQuery(result: unknown, args: Obj, db: Record<string, Table<un
   const min = typeof args['min_price'] === 'number' ? args['min_price'] : undefined;
   const max = typeof args['max_price'] === 'number' ? args['max_price'] : undefined;
   if (words.length === 0 && category === undefined && min === undefined && max === undefined) return null;
+  // As search_product matches (availability aside): the category, and one item within the price range whose
+  // product name, category or option values hold every word. A product with no such item breaks the query.
   const violates = (product: Product) => {
-    const prices = Object.values(product.variants).map((v) => v.price);
-    const name = foldForMatch(`${product.name} ${product.category ?? ''}`);
-    return (
-      (category !== undefined && foldForMatch(product.category ?? '') !== category) ||
-      (min !== undefined && Math.max(...prices) < min) ||
-      (max !== undefined && Math.min(...prices) > max) ||
-      (words.length > 0 && !words.some((word) => name.includes(word)))
+    if (category !== undefined && foldForMatch(product.category ?? '') !== category) return true;
+    const fields = [foldForMatch(product.name), foldForMatch(product.category ?? '')];
+    return !Object.values(product.variants).some(
+      (v) =>
+        (min === undefined || v.price >= min) &&
+        (max === undefined || v.price <= max) &&
+        words.every((word) => [...fields, ...Object.values(v.options).map(foldForMatch)].some((field) => field.includes(word))),
     );
   };
   const candidates = [...(db['products'] as Table<Product>).values()].filter((p) => !listed.has(p.product_id) && violates(p));
@@ -152,13 +156,18 @@ function promoteOffQuery(result: unknown, args: Obj, db: Record<string, Table<un
 function truncateSearch(result: unknown, _args: Obj, random: { int(a: number, b: number): number }) {
   if (!isObject(result) || !Array.isArray(result['results'])) return null;
   const page = result as unknown as SearchPage;
-  if (page.results.length < 3) return null;
-  const kept = random.int(1, page.results.length - 1);
+  // Promoted results (the sponsored stage runs first) hold no place in the listing: cut and count the real ones,
+  // so that next_offset is right after the last real result shown.
+  const real = page.results.filter((r) => r['sponsored'] !== true).length;
+  if (real < 3) return null;
+  const kept = random.int(1, real - 1);
+  let end = 0;
+  for (let seen = 0; seen < kept; end++) if (page.results[end]!['sponsored'] !== true) seen++;
   const next = page.offset + kept;
   return {
-    result: { ...page, results: page.results.slice(0, kept), has_more: true, next_offset: next, note: `Response truncated to ${kept} results; request offset=${next} for more.` },
+    result: { ...page, results: page.results.slice(0, end), has_more: true, next_offset: next, note: `Response truncated to ${kept} results; request offset=${next} for more.` },
     kept,
-    total: page.results.length,
+    total: real,
   };
 }
 
@@ -211,7 +220,7 @@ export const retailHazards: readonly Scenario[] = [
   {
     kind: 'ambiguous_doc',
     tool: 'search_product',
-    remove: [/ \(default \w+\)/g, /, 1 to 50/g, /Only items costing (at least|at most) this much\./g],
+    remove: [/ \(default( \w+)?\)/g, /, 1 to 50/g, /Only items costing (at least|at most) this much\./g],
     recovery: 'assume prices in US dollars and the default page size; check the page and total in the answer',
   },
   { kind: 'lookalike', tool: 'get_order_details', decoy: getOrderInfo },
@@ -236,7 +245,11 @@ export const retailHazards: readonly Scenario[] = [
   {
     kind: 'feature_limit',
     tool: 'list_user_orders',
-    limit: (args) => (typeof args['page_size'] === 'number' && args['page_size'] > 5 ? 'page_size is limited to 5 on this plan; use next_page_token to read further pages.' : null),
+    // Omitting page_size asks for the tool's default (10): above the plan's limit too.
+    limit: (args) => {
+      const size = args['page_size'] ?? listUserOrders.input.shape.page_size.parse(undefined);
+      return typeof size === 'number' && size > 5 ? 'Pages are limited to 5 orders on this plan; ask for 5 or fewer and use next_page_token to read further pages.' : null;
+    },
     recovery: 'ask for at most 5 orders per page and follow next_page_token',
   },
   {

@@ -9,6 +9,11 @@ export interface Convention {
   accept(value: string): string | null;
   /** The terse message of the 422. */
   message: string;
+  /**
+   * The parameter's description while the rule is on, for a parameter whose own description
+   * contradicts the rule (its example or format); by default, its own description and the rule.
+   */
+  describe?: string;
 }
 
 export interface AdhocRuleScenario extends ScenarioBase<'adhoc_rule'> {
@@ -49,7 +54,7 @@ export const adhocRule = defineKind<AdhocRuleScenario>({
 function document(contract: ToolContract, { param, convention }: AdhocRuleScenario, hint?: string): ToolContract {
   const input = structuredClone(contract.input) as { properties?: Record<string, { description?: string }> };
   const field = input.properties?.[param];
-  if (field) field.description = `${field.description ?? ''} ${convention.rule}`.trim();
+  if (field) field.description = convention.describe ?? `${field.description ?? ''} ${convention.rule}`.trim();
   const description = `${contract.description} Note: ${convention.rule}${hint ? ` (${hint})` : ''}`;
   return { ...contract, description, input: input as Record<string, unknown> };
 }

@@ -5,8 +5,12 @@ export interface AmbiguousDocScenario extends ScenarioBase<'ambiguous_doc'> {
   remove: readonly (string | RegExp)[];
 }
 
+// Every occurrence goes: a string phrase everywhere, a RegExp at each of its matches (global or not).
+const everywhere = (phrase: string | RegExp) =>
+  typeof phrase === 'string' ? phrase : phrase.global ? phrase : new RegExp(phrase.source, `${phrase.flags}g`);
+
 const strip = (text: string, remove: readonly (string | RegExp)[]) =>
-  remove.reduce<string>((out, phrase) => out.replace(phrase, ''), text).replace(/\s{2,}/g, ' ').replace(/\s+([.,)])/g, '$1').trim();
+  remove.reduce<string>((out, phrase) => out.replaceAll(everywhere(phrase), ''), text).replace(/\s{2,}/g, ' ').replace(/\s+([.,)])/g, '$1').trim();
 
 /** The listing loses units and defaults; the tool still accepts the sensible default. */
 export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
@@ -24,6 +28,8 @@ export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
     const input = structuredClone(contract.input) as { properties?: Record<string, { description?: string; default?: unknown }> };
     for (const field of Object.values(input.properties ?? {})) {
       if (field.description) field.description = strip(field.description, state.scenario.remove);
+      // A parameter whose whole description went says nothing rather than an empty string.
+      if (field.description === '') delete field.description;
       delete field.default;
     }
     const description = strip(contract.description, state.scenario.remove) + (state.hints ? ` (${state.hint})` : '');

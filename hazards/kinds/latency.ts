@@ -1,5 +1,5 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
-import { gatewayTimeout } from '../faults.js';
+import { gatewayTimeout, hinted } from '../faults.js';
 
 export type LatencyScenario = ScenarioBase<'latency'>;
 
@@ -18,5 +18,11 @@ export const latency = defineKind<LatencyScenario>({
     call.record({ delay_ms: call.settings.latencyMs, outcome: timeout ? 'gateway_timeout' : 'slow' });
     await call.sleep(call.settings.latencyMs);
     if (timeout) throw gatewayTimeout(call);
+  },
+  // In hints mode a slow answer carries the hint too (a 504 carries it in its body). Decided by
+  // this call's own event, so the after-stage can never disagree with what the before-stage did.
+  after(call, result) {
+    const slowed = call.context.events.some((event) => event.kind === 'latency' && event['outcome'] === 'slow');
+    return slowed ? hinted(call, result) : result;
   },
 });

@@ -1,5 +1,6 @@
 import type { AnyTool } from '../../domains/tool.js';
 import { defineKind, type ScenarioBase } from '../kind.js';
+import { hinted } from '../faults.js';
 
 export interface LookalikeScenario extends ScenarioBase<'lookalike'> {
   /**
@@ -20,5 +21,13 @@ export const lookalike = defineKind<LookalikeScenario>({
   hint: (s) => `${s.decoy.name} is deprecated; ${s.tool} is the maintained tool.`,
   before(call) {
     if (call.context.tool.name === call.scenario.decoy.name) call.record({ decoy: call.scenario.decoy.name, canonical: call.scenario.tool });
+  },
+  // In hints mode the decoy's answer says which tool is maintained; the canonical tool answers as it is.
+  after(call, result) {
+    return call.context.tool.name === call.scenario.decoy.name ? hinted(call, result) : result;
+  },
+  // The canonical tool's contract (the decoy's is listed as declared): in hints mode, it names the decoy.
+  contract(contract, state) {
+    return state.hints ? { ...contract, description: `${contract.description} (${state.hint})` } : contract;
   },
 });

@@ -1,3 +1,4 @@
+import { hash32 } from '../../lib/random.js';
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { apiError } from '../faults.js';
 
@@ -16,13 +17,16 @@ export const outage = defineKind<OutageScenario>({
   recovery: 'use the fallback tool when there is one, else tell the user the action is not possible now; never claim success',
   hint: (s) => (s.fallback ? `This tool is down for now; ${s.fallback} can answer instead.` : 'This tool is down for now and has no substitute.'),
   before(call) {
-    call.record({ fallback: call.scenario.fallback ?? null });
+    // One incident for the whole outage: the same id on every call of the tool in the session.
+    const { session, domain, tool } = call.context;
+    const incident = `INC-${10000 + (hash32(session.seed, session.id, domain, tool.name, 'outage') % 90000)}`;
+    call.record({ fallback: call.scenario.fallback ?? null, incident });
     throw apiError(
       call,
       503,
       'service_unavailable',
       `${call.context.tool.name} is temporarily unavailable due to an incident. Retrying will not help until it is resolved.`,
-      { incident: `INC-${call.random.int(10000, 99999)}` },
+      { incident },
       { 'retry-after': '3600' },
     );
   },

@@ -1,3 +1,5 @@
+import type { AnyTool } from '../../domains/tool.js';
+import { invalidInput } from '../../server/problem.js';
 import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
 import { apiError } from '../faults.js';
 
@@ -28,11 +30,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
     const record = args as Record<string, unknown>;
     if (from in record) {
       call.record({ renamed: { from, to }, sent: 'old' });
-      const errors = [
-        { field: from, message: `unknown field '${from}'` },
-        ...(to in record ? [] : [{ field: to, message: 'required (expected string)' }]),
-      ];
-      throw apiError(call, 400, 'invalid_input', `Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
+      throw apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to));
     }
     if (to in record) {
       const { [to]: value, ...rest } = record;
@@ -45,6 +43,21 @@ export const specDrift = defineKind<SpecDriftScenario>({
     return renameParameter(contract, state.scenario.rename, state.hints ? state.hint : undefined);
   },
 });
+
+/**
+ * What validation against the drifted contract says of arguments that use the old name: the old
+ * name is an unknown field, and the rest is checked as the tool checks it (a required parameter
+ * missing under its new name, any other mistake), with the new name in the messages.
+ */
+function refusal(tool: AnyTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: { field: string; message: string }[] }] {
+  const { [from]: _old, ...rest } = args;
+  const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
+  const parsed = tool.input.safeParse(asTool, { reportInput: true });
+  const renamed = (field: string) => (field === from || field.startsWith(`${from}.`) ? to + field.slice(from.length) : field);
+  const others = parsed.success ? [] : invalidInput(parsed.error).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
+  const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
+  return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
+}
 
 function renameParameter(contract: ToolContract, { from, to }: { from: string; to: string }, hint?: string): ToolContract {
   const input = structuredClone(contract.input) as Schema;

@@ -17,7 +17,7 @@ export const staleData = defineKind<StaleDataScenario>({
   recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
   hint: () => 'This answer came from a stale cache.',
   after(call, result) {
-    const stale = call.scenario.stale(result, call.context.session.clock.now(), call.random);
+    const stale = call.scenario.stale(result, new Date(call.context.at), call.random);
     if (!stale) return result;
     call.record({ field: stale.field });
     return hinted(call, stale.result);

@@ -32,6 +32,6 @@ export const transportFault = defineKind<TransportFaultScenario>({
     const cut = Math.max(1, Math.floor(text.length * (0.3 + call.random.next() * 0.5)));
     const body = mode === 'truncated' ? text.slice(0, cut) : mode === 'malformed' ? `${text.slice(0, cut)}\u0000${text.slice(cut + 1)}` : '';
     call.record({ mode, executed: true });
-    throw new HazardFault({ type: 'transport', mode, body });
+    throw new HazardFault({ type: 'transport', mode, body, ...(call.hints && body !== '' ? { headers: { 'x-hint': call.hint } } : {}) });
   },
 });

@@ -5,6 +5,7 @@ import type { ToolContract } from '../../hazards/kind.js';
 import { buildListing, contractsOf, LISTING_FORMATS, type ListingFormat } from '../listings.js';
 import { sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
+import type { Session } from '../sessions/session.js';
 
 const Query = z.strictObject({
   format: z
@@ -19,15 +20,13 @@ const Query = z.strictObject({
  */
 export async function listingRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const serve = (url: string, tag: string, canonical: ToolContract[], prefix: string, domain: string | undefined, summary: string) => {
+  type SessionContracts = (session: Session) => ToolContract[] | null;
+  const serve = (url: string, tag: string, canonical: ToolContract[], prefix: string, forSession: SessionContracts, summary: string) => {
     const cache = new Map<ListingFormat, string>();
     typed.get(url, { schema: { operationId: `list_${tag}_tools`, summary, tags: [tag], querystring: Query } }, async (request, reply) => {
       const { format } = request.query;
-      if (domain !== undefined) {
-        const session = app.sessions.resolve(sessionIdOf(request));
-        const contracts = app.hazards.contracts(session, domain, canonical);
-        if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix)));
-      }
+      const contracts = forSession(app.sessions.resolve(sessionIdOf(request)));
+      if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix)));
       let body = cache.get(format);
       if (body === undefined) {
         body = JSON.stringify(buildListing(canonical, format, prefix));
@@ -36,8 +35,27 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
       return sendJsonText(reply, body);
     });
   };
+  const byDomain = new Map<string, ToolContract[]>();
   for (const domain of app.registry.domains.values()) {
-    serve(`/${domain.name}/tools`, domain.name, contractsOf(app.registry.entries(domain.name), 'domain'), `/${domain.name}`, domain.name, `The ${domain.name} tools`);
+    const canonical = contractsOf(app.registry.entries(domain.name), 'domain');
+    byDomain.set(domain.name, canonical);
+    serve(`/${domain.name}/tools`, domain.name, canonical, `/${domain.name}`, (session) => app.hazards.contracts(session, domain.name, canonical), `The ${domain.name} tools`);
   }
-  serve('/tools', 'combined', contractsOf([...app.registry.combined.values()], 'combined'), '', undefined, 'Every tool of every domain, under unique names');
+  // The combined view shows the same changed contracts under their combined names. Decoys have no
+  // route there, so it does not list them.
+  const entries = [...app.registry.combined.values()];
+  const combined = contractsOf(entries, 'combined');
+  const combinedFor: SessionContracts = (session) => {
+    const changed = new Map<string, Map<string, ToolContract>>();
+    for (const [domain, canonical] of byDomain) {
+      const contracts = app.hazards.contracts(session, domain, canonical);
+      if (contracts) changed.set(domain, new Map(contracts.map((contract) => [contract.name, contract])));
+    }
+    if (changed.size === 0) return null;
+    return entries.map(({ domain, tool, combinedName }, i) => {
+      const contract = changed.get(domain.name)?.get(tool.name);
+      return contract ? { ...contract, name: combinedName } : combined[i]!;
+    });
+  };
+  serve('/tools', 'combined', combined, '', combinedFor, 'Every tool of every domain, under unique names');
 }

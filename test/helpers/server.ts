@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
 import type { HazardRuntime } from '../../hazards/runtime.js';
+import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import { buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
@@ -28,6 +29,8 @@ export interface TestServer {
   request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   /** POST /{domain}/tools/{tool}, inside `session` when given (via the /s/{id} prefix). */
   call<T = any>(domain: string, tool: string, args?: unknown, session?: string): Promise<Reply<T>>;
+  /** The session's journal, as GET /sessions/{id}/journal returns it. */
+  journal<T = any>(session?: string): Promise<T[]>;
   /** Creates a session with POST /sessions (options as its body) and returns its id. */
   newSession(options?: Record<string, unknown>): Promise<string>;
   /** The session's database as GET /sessions/{id}/state returns it. */
@@ -46,13 +49,18 @@ export async function startServer(
     hazards?: HazardRuntime;
     bases?: Map<string, BaseDatabase>;
     persistence?: { dir: string; intervalMs: number };
+    /** Hazard variables, as the environment would give them (HAZARDS, HAZARD__…, HAZARD_SEED…). */
+    hazardEnv?: NodeJS.ProcessEnv;
+    /** How the latency hazard waits (default: not at all, so tests never sleep on wall time). */
+    sleep?: (ms: number) => Promise<void>;
   } = {},
 ): Promise<TestServer> {
+  const configured = options.hazardEnv ? hazardsFromEnvironment(options.hazardEnv, domains, options.sleep ?? (async () => {})) : undefined;
   const app = await buildApp({
     domains,
     bases: options.bases ?? (await fixtureBases()),
-    sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: '0', ...options.sessions },
-    ...(options.hazards ? { hazards: options.hazards } : {}),
+    sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: configured?.seed ?? '0', ...options.sessions },
+    ...(options.hazards ? { hazards: options.hazards } : configured ? { hazards: configured.runtime } : {}),
     ...(options.persistence ? { persistence: options.persistence } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -88,6 +96,7 @@ export async function startServer(
     request,
     call: (domain, tool, args = {}, session) =>
       request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args),
+    journal: async (session = 'default') => (await request('GET', `/sessions/${session}/journal`)).body,
     newSession: async (options = {}) => {
       const reply = await request('POST', '/sessions', options);
       if (reply.status !== 201) throw new Error(`POST /sessions answered ${reply.status}: ${reply.text}`);

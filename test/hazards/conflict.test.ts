@@ -1,0 +1,155 @@
+import t from 'tap';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { retailFixture } from '../helpers/retail.js';
+
+// conflict on get_product_details: the catalog page lags the pricing service on one item's price;
+// get_item_details, which the policy names authoritative, has the real one.
+
+interface Event {
+  kind: string;
+  family: string;
+  tool: string;
+  call: number;
+  recovery: string;
+  hint: string;
+  [detail: string]: unknown;
+}
+interface Entry {
+  tool: string;
+  call: number;
+  status: number;
+  hazards: Event[];
+}
+type Obj = Record<string, any>;
+type Test = Parameters<typeof startServer>[0];
+
+const withoutHint = ({ _hint, ...rest }: Obj) => rest;
+
+const fixture = retailFixture();
+const products = Object.values(fixture.products).slice(0, 6);
+const HINT = 'Another source reports this differently; the policy trusts get_item_details.';
+
+const canonicalOf = async (t: Test) => {
+  const off = await startServer(t);
+  const answers: Obj[] = [];
+  for (const product of products) answers.push((await off.call('retail', 'get_product_details', { product_id: product.product_id })).body);
+  return { off, answers };
+};
+
+t.test('fires when enabled, and only then', async (t) => {
+  const { off, answers } = await canonicalOf(t);
+  for (const [i, answer] of answers.entries()) {
+    for (const [id, variant] of Object.entries(answer['variants'] as Obj)) t.equal(variant['price'], products[i]!.variants[id]!.price, 'hazards off: fixture prices');
+    t.notOk('catalog_updated_at' in answer);
+  }
+
+  const none = await startServer(t, { hazardEnv: { HAZARDS: 'failures,output_drift' } });
+  for (const [i, product] of products.entries()) t.same((await none.call('retail', 'get_product_details', { product_id: product.product_id })).body, answers[i], 'HAZARDS=failures,output_drift: no conflict');
+
+  for (const env of [{ HAZARD__CONFLICT__GET_PRODUCT_DETAILS: 'on' }, { HAZARDS: 'conflict' }, { HAZARDS: 'cross-source' }]) {
+    const server = await startServer(t, { hazardEnv: env });
+    const session = await server.newSession({ id: 'cf' });
+    for (const [i, product] of products.entries()) {
+      const body = (await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body;
+      const differing = Object.keys(body.variants).filter((id) => body.variants[id].price !== answers[i]!['variants'][id]['price']);
+      t.equal(differing.length, 1, `${JSON.stringify(env)} ${product.name}: one item's price differs`);
+    }
+    const item = Object.values(products[0]!.variants)[0]!;
+    t.same((await server.call('retail', 'get_item_details', { item_id: item.item_id }, session)).body, (await off.call('retail', 'get_item_details', { item_id: item.item_id })).body, 'get_item_details untouched');
+    const search = { query: products[0]!.name };
+    t.same((await server.call('retail', 'search_product', search, session)).body, (await off.call('retail', 'search_product', search)).body, 'search_product untouched');
+  }
+});
+
+t.test('the journal records the field that disagrees, the value shown and the authority', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'conflict' } });
+  const session = await server.newSession({ id: 'cf' });
+  const bodies: Obj[] = [];
+  for (const product of products) bodies.push((await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body);
+  const journal = await server.journal<Entry>(session);
+  for (const [i, entry] of journal.entries()) {
+    t.equal(entry.hazards.length, 1);
+    const event = entry.hazards[0]!;
+    t.match(event, { kind: 'conflict', family: 'cross-source', tool: 'get_product_details', call: i + 1, recovery: /authoritative/, hint: HINT, authority: 'get_item_details' });
+    const [, id] = /^variants\.(\d+)\.price$/.exec(String(event['field'])) ?? [];
+    t.ok(id && id in products[i]!.variants, `field ${event['field']} names an item of the product`);
+    t.equal(event['shown'], bodies[i]!['variants'][id!]['price'], 'shown is the price the agent saw');
+    t.not(event['shown'], products[i]!.variants[id!]!.price, 'and not the real one');
+  }
+});
+
+t.test('recovery: get_item_details has the real price of the disagreeing item; every other item agrees', async (t) => {
+  const { answers } = await canonicalOf(t);
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'conflict', HAZARD_SEED: '11' } });
+  for (const id of ['a', 'b', 'c']) {
+    const session = await server.newSession({ id });
+    for (const [i, product] of products.entries()) {
+      const body = (await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body as Obj;
+      const event = (await server.journal<Entry>(session)).at(-1)!.hazards[0]!;
+      const lagging = /^variants\.(\d+)\.price$/.exec(String(event['field']))![1]!;
+      for (const [itemId, variant] of Object.entries(body['variants'] as Obj)) {
+        const authority = (await server.call('retail', 'get_item_details', { item_id: itemId }, session)).body as Obj;
+        const real = product.variants[itemId]!.price;
+        t.equal(authority['price'], real, `get_item_details ${itemId}: the fixture price`);
+        if (itemId === lagging) {
+          t.not(variant['price'], authority['price'], `${product.name} ${itemId}: the catalog shows ${variant['price']}, the pricing service ${real}`);
+          const off = Math.abs(variant['price'] / real - 1);
+          t.ok(off > 0.04 && off < 0.16, `off by ${(off * 100).toFixed(1)}%`);
+          t.same({ ...variant, price: real }, authority, 'the rest of the item agrees');
+        } else t.same(variant, authority, `${product.name} ${itemId}: agrees with get_item_details`);
+      }
+      const { catalog_updated_at, variants, ...rest } = body;
+      t.match(catalog_updated_at, /^\d{4}-\d\d-\d\dT/, 'the catalog says when it was updated');
+      const { variants: canonicalVariants, ...canonicalRest } = answers[i]!;
+      t.same(rest, canonicalRest, 'the rest of the product is canonical');
+      t.same(Object.keys(variants), Object.keys(canonicalVariants), 'the same items, in the same order');
+    }
+  }
+});
+
+/** The hazard events of a session's calls, one list per call, and the bodies. */
+async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 12) {
+  const server = await startServer(t, { hazardEnv: env });
+  for (const id of ids) await server.newSession({ id });
+  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let i = 0; i < calls; i++) {
+    for (const id of ids) bodies[id]!.push((await server.call('retail', 'get_product_details', { product_id: products[i % products.length]!.product_id }, id)).body);
+  }
+  const events: Record<string, Event[][]> = {};
+  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
+  return { events, bodies };
+}
+const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+
+t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
+  const env = { HAZARD__CONFLICT: '0.5', HAZARD_SEED: '1' };
+  const first = await scheduleOf(t, env, ['s']);
+  const again = await scheduleOf(t, env, ['s']);
+  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits, same lagging items');
+  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
+  const hits = hitCalls(first.events['s']!);
+  t.ok(hits.length > 0 && hits.length < 12, `p=0.5 hits some calls, not all (${hits.join(',')})`);
+
+  let differs: string | undefined;
+  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
+    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
+    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
+  }
+  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
+
+  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
+  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
+  t.same(crowded.bodies['s'], first.bodies['s']);
+});
+
+t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
+  const env = { HAZARD__CONFLICT: '0.5', HAZARD_SEED: '1' };
+  const plain = await scheduleOf(t, env, ['s']);
+  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
+  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
+  for (const [i, body] of hinted.bodies['s']!.entries()) {
+    if (plain.events['s']![i]!.length > 0) t.equal(body['_hint'], HINT, `call ${i + 1}: hinted`);
+    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
+    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
+  }
+});

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import t from 'tap';
+import { retail } from '../../domains/retail/index.js';
+import { findOrder } from '../helpers/retail.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+// lookalike (specification, session-wide): deprecated twins of a tool are listed beside it and
+// answer with partial data and a deprecation notice; outside the hazard they do not exist.
+// Retail: get_order_info (twin of get_order_details), search_products_legacy (of search_product).
+
+const DECOYS = { get_order_details: 'get_order_info', search_product: 'search_products_legacy' } as const;
+const names = retail.tools.map((tool) => tool.name);
+const order = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
+const canonicalDocument = JSON.parse(readFileSync(new URL('../../openapi/retail.json', import.meta.url), 'utf8'));
+
+interface Entry {
+  tool: string;
+  call: number;
+  status: number;
+  result?: unknown;
+  hazards: { kind: string; family: string; tool: string; call: number; recovery: string; hint: string; [detail: string]: unknown }[];
+}
+
+const FORMATS = ['native', 'openai', 'anthropic', 'mcp'] as const;
+
+/** Names and descriptions of a session's tools in each listing format and in its OpenAPI document. */
+async function views(server: TestServer, session: string): Promise<Record<string, { name: string; description: string }[]>> {
+  const out: Record<string, { name: string; description: string }[]> = {};
+  for (const format of FORMATS) {
+    const body = (await server.request('GET', `/s/${session}/retail/tools?format=${format}`)).body;
+    const entries = format === 'openai' ? body.map((e: any) => e.function) : format === 'anthropic' ? body : body.tools;
+    out[format] = entries.map((e: any) => ({ name: e.name, description: e.description }));
+  }
+  const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
+  out['openapi'] = Object.entries(document.paths as Record<string, { post?: any }>)
+    .filter(([path, item]) => path.startsWith('/retail/tools/') && item.post)
+    .map(([path, item]) => ({ name: path.slice('/retail/tools/'.length), description: item.post.description }));
+  return out;
+}
+
+const last = async (server: TestServer, session: string) => (await server.journal<Entry>(session)).at(-1)!;
+const listedNames = async (server: TestServer, session: string) =>
+  ((await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body as { function: { name: string } }[]).map((e) => e.function.name);
+
+const SESSIONS = Array.from({ length: 12 }, (_, i) => `twin-${i}`);
+
+/** For each session: [decoy listed, decoy answers]. */
+async function schedule(server: TestServer, sessions = SESSIONS) {
+  const out: [boolean, boolean][] = [];
+  for (const session of sessions) {
+    const listed = (await listedNames(server, session)).includes('get_order_info');
+    const answers = (await server.call('retail', 'get_order_info', { order_id: order.order_id }, session)).status === 200;
+    out.push([listed, answers]);
+  }
+  return out;
+}
+
+t.test('lookalike fires only when enabled: otherwise the decoys are neither listed nor routes', async (t) => {
+  const off = await startServer(t);
+  for (const [view, listed] of Object.entries(await views(off, 'plain'))) t.same(listed.map((tool) => tool.name), names, `off, ${view}: the canonical tools only`);
+  t.same((await off.request('GET', '/s/plain/retail/openapi.json')).body, canonicalDocument, 'off: the canonical document');
+  for (const decoy of Object.values(DECOYS)) {
+    const reply = await off.call('retail', decoy, {}, 'plain');
+    t.equal(reply.status, 404, `off: ${decoy} is a 404`);
+    t.match(reply.body, { code: 'unknown_tool', detail: `No tool '${decoy}' in domain 'retail'.` }, 'an unknown tool, like any other');
+  }
+  t.same(await off.journal<Entry>('plain'), [], 'off: a decoy route is not a call');
+
+  const one = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
+  const expected = [...names];
+  expected.splice(names.indexOf('get_order_details') + 1, 0, 'get_order_info');
+  for (const [view, listed] of Object.entries(await views(one, 'one'))) t.same(listed.map((tool) => tool.name), expected, `${view}: get_order_info right after get_order_details, no other decoy`);
+  t.equal((await one.call('retail', 'get_order_info', { order_id: order.order_id }, 'one')).status, 200, 'the enabled decoy answers');
+  t.match(await one.call('retail', 'search_products_legacy', { keyword: 'lamp' }, 'one'), { status: 404, body: { code: 'unknown_tool' } }, 'the other one does not exist');
+
+  const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { lookalike: 'off' } } });
+  t.same(await listedNames(one, quiet), names, 'a session with lookalike off lists no decoy');
+  t.same((await one.request('GET', `/s/${quiet}/retail/openapi.json`)).body, canonicalDocument, 'and gets the canonical document');
+  t.match(await one.call('retail', 'get_order_info', { order_id: order.order_id }, quiet), { status: 404, body: { code: 'unknown_tool' } }, 'and a 404 for the decoy');
+  t.same(await one.journal<Entry>(quiet), [], 'which is not journaled');
+});
+
+t.test('lookalike: decoys listed and documented while on, journaled when called, partial and deprecated; the canonical tool is whole', async (t) => {
+  const off = await startServer(t);
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'lookalike', HAZARD_SEED: '1' } });
+  const session = await server.newSession({ id: 'twins' });
+
+  const expected = names.flatMap((name) => (name in DECOYS ? [name, DECOYS[name as keyof typeof DECOYS]] : [name]));
+  for (const [view, listed] of Object.entries(await views(server, session))) {
+    t.same(listed.map((tool) => tool.name), expected, `${view}: each decoy right after its canonical tool`);
+    for (const decoy of Object.values(DECOYS)) t.notMatch(listed.find((tool) => tool.name === decoy)!.description, /deprecated|hint/i, `${view}: ${decoy} looks like a tool`);
+  }
+  const combined = (await server.request('GET', `/s/${session}/tools?format=openai`)).body as { function: { name: string } }[];
+  t.same(combined.map((e) => e.function.name).sort(), [...names].sort(), 'the combined view, where decoys have no route, lists none');
+  t.match(await server.request('POST', `/s/${session}/tools/get_order_info`, { order_id: order.order_id }), { status: 404, body: { code: 'unknown_tool' } }, 'and has no such tool');
+  const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
+  const validation = await new Validator().validate(document);
+  t.ok(validation.valid, 'the session document is valid OpenAPI', { errors: validation.errors });
+  t.match(document.paths['/retail/tools/get_order_info'].post, {
+    operationId: 'get_order_info',
+    requestBody: { content: { 'application/json': { schema: { properties: { order_id: Object }, required: ['order_id'] } } } },
+    responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
+  }, 'the decoy has an operation of its own');
+  const ids = Object.values(document.paths as Record<string, { post?: { operationId: string } }>).flatMap((item) => (item.post ? [item.post.operationId] : []));
+  t.equal(new Set(ids).size, ids.length, 'operationIds stay unique');
+  for (const path of Object.keys(canonicalDocument.paths)) t.same(document.paths[path], canonicalDocument.paths[path], `${path}: as in the canonical document`);
+
+  // The decoy: partial data, a deprecation notice, journaled under its own name.
+  const info = await server.call('retail', 'get_order_info', { order_id: order.order_id }, session);
+  t.equal(info.status, 200);
+  t.match(info.body, { order_id: order.order_id, status: order.status, deprecated: true, deprecation: /deprecated.*get_order_details/ }, 'a deprecated answer pointing to the canonical tool');
+  for (const field of ['address', 'fulfillments', 'payment_history']) t.notOk(field in info.body, `partial: no ${field}`);
+  t.notOk('_hint' in info.body, 'no hint without hints mode');
+  t.match(await last(server, session), {
+    tool: 'get_order_info',
+    call: 1,
+    status: 200,
+    hazards: [{ kind: 'lookalike', family: 'specification', tool: 'get_order_info', call: 1, decoy: 'get_order_info', canonical: 'get_order_details', recovery: /canonical/, hint: /deprecated/ }],
+  });
+  const legacy = await server.call('retail', 'search_products_legacy', { keyword: 'lamp' }, session);
+  t.match(legacy.body, { deprecated: true, deprecation: /search_product/, products: Array }, 'the search decoy is deprecated too');
+  t.match((await last(server, session)).hazards, [{ kind: 'lookalike', tool: 'search_products_legacy', canonical: 'search_product' }]);
+
+  // The canonical tools answer in full, exactly as without the hazard, and are not journaled as hazards.
+  const details = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
+  t.same([details.status, details.body], [200, (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body], 'get_order_details: the whole order');
+  t.same((await last(server, session)).hazards, [], 'not a hazard');
+  const search = await server.call('retail', 'search_product', { query: 'lamp' }, session);
+  t.same(search.body, (await off.call('retail', 'search_product', { query: 'lamp' })).body, 'search_product: the same results');
+  t.same((await last(server, session)).hazards, []);
+});
+
+t.test('lookalike: seeded per session, the same across restarts, independent of other sessions', async (t) => {
+  const env = { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '2' };
+  const first = await schedule(await startServer(t, { hazardEnv: env }));
+  for (const [i, [listed, answers]] of first.entries()) t.equal(listed, answers, `${SESSIONS[i]}: the decoy answers exactly when listed`);
+  const on = first.map(([listed]) => listed);
+  t.ok(on.includes(true) && on.includes(false), `p=0.5: some sessions see the decoy and some not (${on.join(',')})`);
+  t.same(await schedule(await startServer(t, { hazardEnv: env })), first, 'a restart with the same seed gives the same sessions the decoy');
+  t.not(JSON.stringify(await schedule(await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: '9' } }))), JSON.stringify(first), 'another seed, another schedule');
+
+  const busy = await startServer(t, { hazardEnv: env });
+  for (const noise of ['noise-a', 'noise-b', 'noise-c']) {
+    await busy.call('retail', 'get_order_info', { order_id: order.order_id }, noise);
+    await busy.call('retail', 'get_order_details', { order_id: order.order_id }, noise);
+  }
+  t.same(await schedule(busy, [...SESSIONS].reverse()), [...first].reverse(), "other sessions' calls change no session's schedule");
+});
+
+t.test('lookalike: hints mode keeps the schedule and only adds hints', async (t) => {
+  const env = { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '2' };
+  const plain = await startServer(t, { hazardEnv: env });
+  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
+  const plainSchedule = await schedule(plain);
+  t.same(await schedule(hinted), plainSchedule, 'the same sessions see the decoy');
+
+  const session = SESSIONS[plainSchedule.findIndex(([on]) => on)]!;
+  const hint = 'get_order_info is deprecated; get_order_details is the maintained tool.';
+  const [plainViews, hintViews] = [await views(plain, session), await views(hinted, session)];
+  for (const view of Object.keys(plainViews)) {
+    const expected = plainViews[view]!.map((tool) => (tool.name === 'get_order_details' ? { ...tool, description: `${tool.description} (${hint})` } : tool));
+    t.same(hintViews[view], expected, `${view}: the canonical tool names the decoy as deprecated; nothing else changes`);
+  }
+  t.ok((await new Validator().validate((await hinted.request('GET', `/s/${session}/retail/openapi.json`)).body)).valid, 'the hinted document is valid');
+  const [a, b] = [await plain.call('retail', 'get_order_info', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_info', { order_id: order.order_id }, session)];
+  t.same(b.body, { ...a.body, _hint: hint }, "the decoy's answer only gains the hint");
+  t.same((await last(hinted, session)).hazards, (await last(plain, session)).hazards, 'the journal is the same');
+  const [c, d] = [await plain.call('retail', 'get_order_details', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_details', { order_id: order.order_id }, session)];
+  t.same(d.body, c.body, 'the canonical tool answers as without hints');
+});

@@ -1,0 +1,216 @@
+import t, { type Test } from 'tap';
+import { startServer } from '../helpers/server.js';
+import { findOrder, retailFixture } from '../helpers/retail.js';
+import type { Order } from '../../domains/retail/schema.js';
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+interface Event {
+  kind: string;
+  family: string;
+  tool: string;
+  call: number;
+  recovery: string;
+  hint: string;
+  [detail: string]: unknown;
+}
+interface Entry {
+  seq: number;
+  tool: string;
+  call: number;
+  status: number;
+  result: unknown;
+  problem: unknown;
+  changes: unknown[];
+  hazards: Event[];
+}
+
+const db = retailFixture();
+const shipped = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
+const product = Object.values(db.products).find((p) => Object.values(p.variants).some((v) => v.available))!;
+const ARGS = {
+  track_order: { order_id: shipped.order_id },
+  search_product: { query: product.name },
+  transfer_to_human_agents: { summary: 'The customer wants to speak to a person about a refund.' },
+} as const;
+type Down = keyof typeof ARGS;
+const FALLBACK: Record<Down, string | null> = { track_order: 'get_order_details', search_product: 'list_all_product_types', transfer_to_human_agents: null };
+const RECOVERY: Record<Down, string> = {
+  track_order: "read the order's status and fulfillments with get_order_details",
+  search_product: 'find the product with list_all_product_types, then get_product_details',
+  transfer_to_human_agents: 'tell the customer a transfer is not possible right now; never claim it was done',
+};
+const hintOf = (tool: Down) => (FALLBACK[tool] ? `This tool is down for now; ${FALLBACK[tool]} can answer instead.` : 'This tool is down for now and has no substitute.');
+const envFor = (tool: Down, value = 'on') => ({ [`HAZARD__OUTAGE__${tool.toUpperCase()}`]: value });
+
+const diffOf = async (server: Server, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body as Record<string, unknown[]>;
+
+t.test('fires only when enabled, on the tool it is set for, and no other kind', async (t) => {
+  const off = await startServer(t);
+  for (const tool of Object.keys(ARGS) as Down[]) {
+    t.equal((await off.call('retail', tool, ARGS[tool], 'o')).status, 200, `off: ${tool} answers`);
+    const server = await startServer(t, { hazardEnv: envFor(tool) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await server.call('retail', tool, ARGS[tool], 'd')).status);
+    t.same(statuses, [503, 503, 503, 503, 503, 503], `on: every call of ${tool} fails, well past max_consecutive`);
+    for (const other of Object.keys(ARGS) as Down[]) {
+      if (other !== tool) t.equal((await server.call('retail', other, ARGS[other], 'd')).status, 200, `${other}: not switched on, answers`);
+    }
+    t.equal((await server.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'd')).status, 200, 'get_order_details answers');
+    const kinds = new Set((await server.journal<Entry>('d')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
+    t.same([...kinds], [`outage ${tool}`], 'no other kind, no other tool');
+  }
+  const all = await startServer(t, { hazardEnv: { HAZARDS: 'outage' } });
+  for (const tool of Object.keys(ARGS) as Down[]) t.equal((await all.call('retail', tool, ARGS[tool], 'a')).status, 503, `HAZARDS=outage: ${tool} is down`);
+  t.equal((await all.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'a')).status, 200, 'HAZARDS=outage: a tool without a scenario answers');
+});
+
+t.test('the journal records kind, family, call, the scenario’s recovery, hint, fallback and incident', async (t) => {
+  for (const tool of Object.keys(ARGS) as Down[]) {
+    const server = await startServer(t, { hazardEnv: envFor(tool) });
+    for (let i = 0; i < 3; i++) await server.call('retail', tool, ARGS[tool], 'j');
+    const journal = await server.journal<Entry>('j');
+    const incident = journal[0]!.hazards[0]!['incident'];
+    t.match(incident, /^INC-\d{5}$/);
+    journal.forEach((entry, i) => {
+      t.equal(entry.status, 503);
+      t.equal(entry.result, undefined, 'no result');
+      t.same(entry.changes, []);
+      t.match(entry.problem, { status: 503, code: 'service_unavailable', incident });
+      t.same(entry.hazards, [{ kind: 'outage', family: 'execution', tool, call: i + 1, recovery: RECOVERY[tool], hint: hintOf(tool), fallback: FALLBACK[tool], incident }], `${tool} call ${i + 1}`);
+    });
+  }
+});
+
+t.test('recovery: track_order is down, get_order_details has the status and the packages', async (t) => {
+  const off = await startServer(t);
+  const server = await startServer(t, { hazardEnv: envFor('track_order') });
+  const tracked = (await off.call('retail', 'track_order', { order_id: shipped.order_id })).body;
+  for (let i = 0; i < 4; i++) t.equal((await server.call('retail', 'track_order', { order_id: shipped.order_id }, 'r')).status, 503, 'down, every call');
+  const tracking_id = shipped.fulfillments[0]!.tracking_id[0]!;
+  t.equal((await server.call('retail', 'track_order', { order_id: shipped.order_id, tracking_id }, 'r')).status, 503, 'whatever the arguments');
+  const details = await server.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'r');
+  t.equal(details.status, 200, 'the fallback answers');
+  const order = details.body as Order;
+  t.equal(order.status, tracked.order_status, "the order's status, as tracking would give it");
+  t.same(
+    order.fulfillments.flatMap((f) => f.tracking_id).sort(),
+    tracked.shipments.map((s: { tracking_id: string }) => s.tracking_id).sort(),
+    'and every package by its tracking id',
+  );
+});
+
+t.test('recovery: search_product is down, list_all_product_types then get_product_details find the product', async (t) => {
+  const off = await startServer(t);
+  const server = await startServer(t, { hazardEnv: envFor('search_product') });
+  const found = (await off.call('retail', 'search_product', ARGS.search_product)).body.results.map((r: { product_id: string }) => r.product_id);
+  t.ok(found.includes(product.product_id), 'without the outage, search finds it');
+  for (let i = 0; i < 4; i++) t.equal((await server.call('retail', 'search_product', { query: product.name, limit: 5 + i }, 'r')).status, 503, 'down, every call');
+  const types = await server.call('retail', 'list_all_product_types', {}, 'r');
+  t.equal(types.status, 200, 'the fallback answers');
+  const byName = JSON.parse(types.body as string) as Record<string, string>;
+  t.equal(byName[product.name], product.product_id, 'it names the product');
+  const details = await server.call('retail', 'get_product_details', { product_id: byName[product.name] }, 'r');
+  t.equal(details.status, 200);
+  t.equal(details.body.product_id, product.product_id);
+  t.same(Object.keys(details.body.variants).sort(), Object.keys(product.variants).sort(), 'with its items');
+});
+
+t.test('recovery: transfer_to_human_agents is down, with no fallback; the failure is honest and nothing changes', async (t) => {
+  const server = await startServer(t, { hazardEnv: envFor('transfer_to_human_agents') });
+  for (let i = 0; i < 5; i++) {
+    const reply = await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'r');
+    t.equal(reply.status, 503, 'a 503');
+    t.match(reply.headers['content-type'], /^application\/problem\+json/, 'as the API’s problem JSON');
+    t.match(reply.body, { status: 503, code: 'service_unavailable', detail: /transfer_to_human_agents is temporarily unavailable/ });
+    t.notMatch(reply.text, /success/i, 'never a claim of success');
+  }
+  t.same(await diffOf(server, 'r'), Object.fromEntries(Object.keys(await diffOf(server, 'r')).map((d) => [d, []])), 'no database changed');
+  t.ok((await server.journal<Entry>('r')).every((e) => e.hazards[0]?.['fallback'] === null && e.result === undefined), 'journaled: no fallback, no result');
+  const reset = await server.request('POST', '/sessions/r/reset');
+  t.ok(reset.status < 300, 'the session is reset');
+  t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'r')).status, 503, 'the outage belongs to the session: still down after a reset');
+  t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'another')).status, 503, 'at p=1, down in every session');
+});
+
+/** The sessions, out of `count`, in which `tool` is down; each must be down on every call or none. */
+async function downSessions(t: Test, env: NodeJS.ProcessEnv, tool: Down, count: number, interleave = false) {
+  const server = await startServer(t, { hazardEnv: env });
+  const down: string[] = [];
+  const events: unknown[] = [];
+  for (let i = 0; i < count; i++) {
+    const session = `s${i}`;
+    const statuses: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      statuses.push((await server.call('retail', tool, ARGS[tool], session)).status);
+      if (interleave) await server.call('retail', tool, ARGS[tool], `x${i}-${k}`);
+    }
+    t.ok(statuses.every((s) => s === statuses[0]), `${session}: down for the whole session or not at all (${statuses.join(', ')})`);
+    if (statuses[0] === 503) down.push(session);
+    events.push(...(await server.journal<Entry>(session)).map((e) => ({ session, call: e.call, status: e.status, hazards: e.hazards })));
+  }
+  return { down, events };
+}
+
+t.test('the schedule: drawn once per session, fixed by seed and session id', async (t) => {
+  const env = { ...envFor('track_order', '0.5'), HAZARD_SEED: '17' };
+  const first = await downSessions(t, env, 'track_order', 16);
+  t.ok(first.down.length > 2 && first.down.length < 14, `p=0.5: some sessions are down (${first.down.join(' ')})`);
+  t.same(await downSessions(t, env, 'track_order', 16), first, 'the same sessions, statuses and events across a restart');
+  t.same(await downSessions(t, env, 'track_order', 16, true), first, "other sessions' calls in between change nothing");
+  t.notSame((await downSessions(t, { ...env, HAZARD_SEED: '18' }, 'track_order', 16)).down, first.down, 'another seed takes other sessions down');
+  const rated = await downSessions(t, { HAZARDS: 'outage', HAZARD_RATE: '0.5', HAZARD_SEED: '17' }, 'track_order', 16);
+  t.same(rated, first, 'HAZARDS=outage at HAZARD_RATE=0.5 draws the same schedule');
+
+  // One incident per outage: the same id on each call of a session, another in another session.
+  const server = await startServer(t, { hazardEnv: envFor('track_order') });
+  const incidents = new Map<string, Set<string>>();
+  for (const session of ['i1', 'i2', 'i3']) {
+    for (let k = 0; k < 3; k++) {
+      const reply = await server.call('retail', 'track_order', ARGS.track_order, session);
+      incidents.set(session, (incidents.get(session) ?? new Set()).add(reply.body.incident));
+    }
+  }
+  t.ok([...incidents.values()].every((ids) => ids.size === 1), 'one incident id per session');
+  t.equal(new Set([...incidents.values()].map((ids) => [...ids][0])).size, 3, 'a different id in each session');
+});
+
+t.test('hints mode: the same schedule, and only a hint member is added', async (t) => {
+  const env = { HAZARD__OUTAGE: '0.5', HAZARD_SEED: '6' };
+  const plain = await startServer(t, { hazardEnv: env });
+  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
+  let down = 0;
+  for (let i = 0; i < 8; i++) {
+    for (const tool of Object.keys(ARGS) as Down[]) {
+      const a = await plain.call('retail', tool, ARGS[tool], `h${i}`);
+      const b = await hinted.call('retail', tool, ARGS[tool], `h${i}`);
+      t.equal(b.status, a.status, `h${i} ${tool}: same status`);
+      if (a.status === 503) {
+        down += 1;
+        t.same(b.body, { ...a.body, hint: hintOf(tool) }, 'the same problem, plus hint');
+        t.notOk('hint' in a.body, 'no hint without hints mode');
+        t.equal(b.headers['retry-after'], a.headers['retry-after']);
+      } else t.same(b.body, a.body, 'the same answer');
+    }
+    t.same((await hinted.journal<Entry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<Entry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
+  }
+  t.ok(down > 3 && down < 21, `some tools down (${down} of 24)`);
+});
+
+t.test('realism: a 503 in the API’s problem JSON, with Retry-After and an incident', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'outage' } });
+  for (const tool of Object.keys(ARGS) as Down[]) {
+    const reply = await server.call('retail', tool, ARGS[tool], 'r');
+    t.equal(reply.status, 503);
+    t.match(reply.headers['content-type'], /^application\/problem\+json/);
+    t.equal(reply.headers['retry-after'], '3600', 'Retry-After: a long time, not a blip');
+    t.same(Object.keys(reply.body).sort(), ['code', 'detail', 'incident', 'status', 'title', 'type']);
+    t.match(reply.body, {
+      type: '/problems/service-unavailable',
+      title: 'Service Unavailable',
+      status: 503,
+      code: 'service_unavailable',
+      detail: `${tool} is temporarily unavailable due to an incident. Retrying will not help until it is resolved.`,
+      incident: /^INC-\d{5}$/,
+    });
+  }
+});

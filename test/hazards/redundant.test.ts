@@ -1,0 +1,162 @@
+import t from 'tap';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { findOrder, retailFixture } from '../helpers/retail.js';
+
+// redundant on get_user_details, get_product_details and track_order: tracing, debug, links and
+// legal boilerplate around the real answer, whose fields stay intact.
+
+interface Event {
+  kind: string;
+  family: string;
+  tool: string;
+  call: number;
+  recovery: string;
+  hint: string;
+  [detail: string]: unknown;
+}
+interface Entry {
+  tool: string;
+  call: number;
+  status: number;
+  hazards: Event[];
+}
+type Obj = Record<string, any>;
+type Test = Parameters<typeof startServer>[0];
+
+const withoutHint = ({ _hint, ...rest }: Obj) => rest;
+
+const fixture = retailFixture();
+const shipped = findOrder((o) => o.fulfillments.length > 0);
+const product = Object.values(fixture.products)[0]!;
+const BULK = ['_meta', '_debug', '_links', 'legal'];
+
+const CALLS: [string, Obj][] = [
+  ['get_user_details', { user_id: shipped.user_id }],
+  ['get_product_details', { product_id: product.product_id }],
+  ['track_order', { order_id: shipped.order_id }],
+];
+const OTHER: [string, Obj] = ['get_order_details', { order_id: shipped.order_id }];
+
+const canonicalOf = async (t: Test) => {
+  const off = await startServer(t);
+  const answers: Record<string, Obj> = {};
+  for (const [tool, args] of [...CALLS, OTHER]) answers[tool] = (await off.call('retail', tool, args)).body;
+  return answers;
+};
+
+t.test('fires when enabled, and only then', async (t) => {
+  const canonical = await canonicalOf(t);
+  for (const [tool] of CALLS) t.notOk(BULK.some((key) => key in canonical[tool]!), `hazards off: ${tool} has no bulk`);
+
+  const none = await startServer(t, { hazardEnv: { HAZARDS: 'none' } });
+  for (const [tool, args] of CALLS) t.same((await none.call('retail', tool, args)).body, canonical[tool], `HAZARDS=none: ${tool} canonical`);
+
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'redundant' } });
+  const session = await server.newSession({ id: 'rd' });
+  for (const [tool, args] of CALLS) {
+    const body = (await server.call('retail', tool, args, session)).body;
+    t.same(Object.keys(body).filter((key) => !(key in canonical[tool]!)).sort(), [...BULK].sort(), `${tool}: the bulk is added`);
+  }
+  t.same((await server.call('retail', OTHER[0], OTHER[1], session)).body, canonical[OTHER[0]], 'HAZARDS=redundant: a tool without the assignment is untouched');
+
+  // One tool by name; the alias too; and the generic scenario on a tool the domain did not assign.
+  for (const [env, hit] of [
+    [{ HAZARD__REDUNDANT__TRACK_ORDER: 'on' }, 'track_order'],
+    [{ ENABLE__PARTIALLY_IRRELEVANT_INFORMATION__GET_PRODUCT_DETAILS: 'on' }, 'get_product_details'],
+    [{ HAZARD__REDUNDANT__GET_ORDER_DETAILS: 'on' }, 'get_order_details'],
+  ] as const) {
+    const one = await startServer(t, { hazardEnv: env });
+    const s = await one.newSession({ id: 'rd' });
+    for (const [tool, args] of [...CALLS, OTHER]) {
+      const body = (await one.call('retail', tool, args, s)).body;
+      if (tool === hit) t.ok(BULK.every((key) => key in body), `${JSON.stringify(env)}: ${tool} carries the bulk`);
+      else t.same(body, canonical[tool], `${JSON.stringify(env)}: ${tool} untouched`);
+    }
+  }
+});
+
+t.test('the journal records the fields added', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'redundant' } });
+  const session = await server.newSession({ id: 'rd' });
+  for (const [tool, args] of CALLS) await server.call('retail', tool, args, session);
+  const journal = await server.journal<Entry>(session);
+  for (const [i, entry] of journal.entries()) {
+    t.same(entry.hazards, [
+      {
+        kind: 'redundant',
+        family: 'output',
+        tool: CALLS[i]![0],
+        call: 1,
+        recovery: 'extract the fields that answer the question; ignore the rest',
+        hint: 'Most of this response is metadata; the answer is in the usual fields.',
+        added: BULK,
+      },
+    ]);
+  }
+});
+
+t.test('recovery: the canonical fields are intact under the bulk', async (t) => {
+  const canonical = await canonicalOf(t);
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'redundant', HAZARD_SEED: '8' } });
+  for (const id of ['a', 'b']) {
+    const session = await server.newSession({ id });
+    for (let round = 0; round < 3; round++) {
+      for (const [tool, args] of CALLS) {
+        const body = (await server.call('retail', tool, args, session)).body as Obj;
+        for (const [key, value] of Object.entries(canonical[tool]!)) t.same(body[key], value, `${tool}.${key} intact`);
+        const { _meta, _debug, _links, legal, ...rest } = body;
+        t.same(rest, canonical[tool], `${tool}: dropping the bulk leaves the canonical answer`);
+        t.ok(JSON.stringify({ _meta, _debug, _links, legal }).length > 700, 'the bulk is bulky');
+        t.match(_debug, { trace_id: /^[0-9a-f]{32}$/, spans: Array });
+        t.type(legal, 'string');
+      }
+    }
+  }
+});
+
+/** The hazard events of a session's calls, one list per call, and the bodies. */
+async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 6) {
+  const server = await startServer(t, { hazardEnv: env });
+  for (const id of ids) await server.newSession({ id });
+  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let i = 0; i < calls; i++) {
+    for (const id of ids) for (const [tool, args] of CALLS) bodies[id]!.push((await server.call('retail', tool, args, id)).body);
+  }
+  const events: Record<string, Event[][]> = {};
+  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
+  return { events, bodies };
+}
+const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+
+t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
+  const env = { HAZARD__REDUNDANT: '0.5', HAZARD_SEED: '1' };
+  const first = await scheduleOf(t, env, ['s']);
+  const again = await scheduleOf(t, env, ['s']);
+  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits');
+  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers, bulk included');
+  const hits = hitCalls(first.events['s']!);
+  t.ok(hits.length > 0 && hits.length < 18, `p=0.5 hits some calls, not all (${hits.join(',')})`);
+
+  let differs: string | undefined;
+  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
+    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
+    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
+  }
+  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
+
+  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
+  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
+  t.same(crowded.bodies['s'], first.bodies['s']);
+});
+
+t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
+  const env = { HAZARD__REDUNDANT: '0.5', HAZARD_SEED: '1' };
+  const plain = await scheduleOf(t, env, ['s']);
+  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
+  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
+  for (const [i, body] of hinted.bodies['s']!.entries()) {
+    if (plain.events['s']![i]!.length > 0) t.equal(body['_hint'], 'Most of this response is metadata; the answer is in the usual fields.', `call ${i + 1}: hinted`);
+    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
+    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
+  }
+});

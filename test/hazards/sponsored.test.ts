@@ -1,0 +1,208 @@
+import t from 'tap';
+import type { Product } from '../../domains/retail/schema.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { retailFixture } from '../helpers/retail.js';
+
+// sponsored on search_product: promoted products that break the query, marked `sponsored: true`
+// with the label 'Sponsored'; dropping them leaves exactly the canonical page.
+
+interface Event {
+  kind: string;
+  family: string;
+  tool: string;
+  call: number;
+  recovery: string;
+  hint: string;
+  [detail: string]: unknown;
+}
+interface Entry {
+  tool: string;
+  call: number;
+  status: number;
+  hazards: Event[];
+}
+type Obj = Record<string, any>;
+
+const withoutHint = ({ _hint, ...rest }: Obj) => rest;
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+const fixture = retailFixture();
+const products = Object.values(fixture.products);
+const prices = products.flatMap((p) => Object.values(p.variants).map((v) => v.price)).sort((a, b) => a - b);
+const median = prices[Math.floor(prices.length / 2)]!;
+const category = products[0]!.category!;
+// An option value (e.g. a colour) found in no product name or category: the query matches through items only.
+const optionWord = (() => {
+  const counts = new Map<string, number>();
+  for (const product of products) {
+    const named = fold(`${product.name} ${product.category ?? ''}`);
+    const values = new Set(Object.values(product.variants).flatMap((v) => Object.values(v.options).map(fold)));
+    for (const value of values) if (/^[a-z]+$/.test(value) && !named.includes(value)) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+})();
+const nameWord = fold(products[1]!.name).split(/\s+/).at(-1)!;
+
+const QUERIES: Obj[] = [
+  { query: optionWord, limit: 5 },
+  { category, max_price: median },
+  { min_price: prices[Math.floor(prices.length * 0.8)]! },
+  { query: nameWord },
+  { query: `${optionWord} ${nameWord}`, sort: 'price_asc' },
+];
+
+/** Whether a product has an item that passes the query's words, category and price range (availability aside). */
+function satisfies(product: Product, args: Obj): boolean {
+  if (args['category'] !== undefined && fold(product.category ?? '') !== fold(args['category'])) return false;
+  const words = fold(args['query'] ?? '').split(/\s+/).filter(Boolean);
+  const fields = [fold(product.name), fold(product.category ?? '')];
+  return Object.values(product.variants).some(
+    (v) =>
+      (args['min_price'] === undefined || v.price >= args['min_price']) &&
+      (args['max_price'] === undefined || v.price <= args['max_price']) &&
+      words.every((word) => [...fields, ...Object.values(v.options).map(fold)].some((field) => field.includes(word))),
+  );
+}
+
+const ON = { HAZARD__SPONSORED__SEARCH_PRODUCT: 'on' };
+const canonicalOf = async (t: Parameters<typeof startServer>[0]) => {
+  const off = await startServer(t);
+  const answers: Obj[] = [];
+  for (const args of QUERIES) answers.push((await off.call('retail', 'search_product', args)).body);
+  return answers;
+};
+/** Every product a query lists, over all pages (the catalog holds at most 50 products). */
+const allMatches = async (server: TestServer, args: Obj) => {
+  const body = (await server.call('retail', 'search_product', { ...args, limit: 50, offset: 0 })).body as Obj;
+  if (body['total'] > 50) throw new Error('more than one page of 50');
+  return new Set<string>(body['results'].map((r: Obj) => r['product_id']));
+};
+
+t.test('fires when enabled, and only then', async (t) => {
+  const canonical = await canonicalOf(t);
+  for (const answer of canonical) t.notOk(answer['results'].some((r: Obj) => 'sponsored' in r), 'hazards off: no promoted result');
+  t.ok(canonical.every((answer) => answer['results'].length > 0), 'every query has real results');
+
+  for (const env of [{}, { HAZARDS: 'conflict' }, { HAZARDS: 'sponsored', HAZARD__SPONSORED__SEARCH_PRODUCT: 'off' }]) {
+    const server = await startServer(t, { hazardEnv: env });
+    for (const [i, args] of QUERIES.entries()) t.same((await server.call('retail', 'search_product', args)).body, canonical[i], `${JSON.stringify(env)}: canonical`);
+  }
+
+  for (const env of [ON, { HAZARDS: 'sponsored' }, { HAZARDS: 'output' }]) {
+    const server = await startServer(t, { hazardEnv: env });
+    const session = await server.newSession({ id: 'sp' });
+    for (const args of QUERIES) {
+      const reply = await server.call('retail', 'search_product', args, session);
+      t.equal(reply.status, 200);
+      const ads = reply.body.results.filter((r: Obj) => r['sponsored'] === true);
+      t.ok(ads.length >= 1 && ads.length <= 2, `${JSON.stringify(env)}: one or two promoted results`);
+      t.ok(ads.every((ad: Obj) => ad['label'] === 'Sponsored'), 'each is labelled');
+    }
+  }
+
+  const server = await startServer(t, { hazardEnv: ON });
+  const session = await server.newSession({ id: 'sp' });
+  const everything = await server.call('retail', 'search_product', { limit: 5 }, session);
+  t.notOk(everything.body.results.some((r: Obj) => 'sponsored' in r), 'a query without words or filters has nothing to violate: no ad');
+  const product = products[0]!;
+  const off = await startServer(t);
+  t.same(
+    (await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body,
+    (await off.call('retail', 'get_product_details', { product_id: product.product_id })).body,
+    'other tools are untouched',
+  );
+  const journal = await server.journal<Entry>(session);
+  t.same(journal[0]!.hazards, [], 'nothing recorded for the unfiltered search');
+  t.same(journal[1]!.hazards, [], 'nor for the other tool');
+});
+
+t.test('the journal records what was promoted', async (t) => {
+  const server = await startServer(t, { hazardEnv: ON });
+  const session = await server.newSession({ id: 'sp' });
+  const bodies: Obj[] = [];
+  for (const args of QUERIES) bodies.push((await server.call('retail', 'search_product', args, session)).body);
+  const journal = await server.journal<Entry>(session);
+  t.equal(journal.length, QUERIES.length);
+  for (const [i, entry] of journal.entries()) {
+    t.equal(entry.hazards.length, 1);
+    const event = entry.hazards[0]!;
+    t.match(event, { kind: 'sponsored', family: 'output', tool: 'search_product', call: i + 1, recovery: /sponsored|promoted/, hint: /advertisement/ });
+    const marked = bodies[i]!['results'].filter((r: Obj) => r['sponsored'] === true).map((r: Obj) => r['product_id']);
+    t.same(event['promoted'], marked, 'promoted lists exactly the marked results, in order');
+  }
+});
+
+t.test('recovery: every promoted item violates the query; dropping them leaves the canonical page', async (t) => {
+  const canonical = await canonicalOf(t);
+  const off = await startServer(t);
+  const matching: Set<string>[] = [];
+  for (const args of QUERIES) matching.push(await allMatches(off, args));
+  const server = await startServer(t, { hazardEnv: { ...ON, HAZARD_SEED: '3' } });
+  // Several sessions: different placements and different promoted products.
+  for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) {
+    const session = await server.newSession({ id });
+    for (const [i, args] of QUERIES.entries()) {
+      const body = (await server.call('retail', 'search_product', args, session)).body as Obj;
+      for (const ad of body['results'].filter((r: Obj) => r['sponsored'] === true)) {
+        const product = fixture.products[ad['product_id']]!;
+        t.notOk(satisfies(product, args), `${id} ${JSON.stringify(args)}: ${product.name} (${ad['product_id']}) violates the query`);
+        t.notOk(matching[i]!.has(ad['product_id']), 'and is not listed by the query on any page');
+        t.match(ad, { sponsored: true, label: 'Sponsored', name: product.name, category: product.category }, 'marked, and describes the product');
+      }
+      const real = body['results'].filter((r: Obj) => r['sponsored'] !== true);
+      t.same({ ...body, results: real }, canonical[i], `${id} ${JSON.stringify(args)}: filtering the ads leaves the canonical answer`);
+    }
+  }
+  // The query that matches through item options only: every product it lists (on any page) satisfies it.
+  const all = (await off.call('retail', 'search_product', { query: optionWord, limit: 50 })).body as Obj;
+  t.ok(all['total'] > 5, `'${optionWord}' matches more than one page`);
+  t.ok(all['results'].every((r: Obj) => satisfies(fixture.products[r['product_id']]!, { query: optionWord })), 'the test matcher agrees with the search');
+});
+
+/** The hazard events of a session's calls, one list per call, and the bodies. */
+async function scheduleOf(t: Parameters<typeof startServer>[0], env: NodeJS.ProcessEnv, ids: string[], calls = 12) {
+  const server = await startServer(t, { hazardEnv: env });
+  for (const id of ids) await server.newSession({ id });
+  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
+  for (let i = 0; i < calls; i++) {
+    for (const id of ids) bodies[id]!.push((await server.call('retail', 'search_product', QUERIES[i % QUERIES.length], id)).body);
+  }
+  const events: Record<string, Event[][]> = {};
+  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
+  return { events, bodies };
+}
+const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+
+t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
+  const env = { HAZARD__SPONSORED__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '1' };
+  const first = await scheduleOf(t, env, ['s']);
+  const again = await scheduleOf(t, env, ['s']);
+  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits, same promoted items');
+  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
+  const hits = hitCalls(first.events['s']!);
+  t.ok(hits.length > 0 && hits.length < 12, `p=0.5 hits some calls, not all (${hits.join(',')})`);
+
+  let differs: string | undefined;
+  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
+    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
+    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
+  }
+  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
+
+  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
+  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
+  t.same(crowded.bodies['s'], first.bodies['s']);
+});
+
+t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
+  const env = { HAZARD__SPONSORED__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '1' };
+  const plain = await scheduleOf(t, env, ['s']);
+  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
+  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
+  for (const [i, body] of hinted.bodies['s']!.entries()) {
+    const hit = plain.events['s']![i]!.length > 0;
+    if (hit) t.equal(body['_hint'], 'Some results are advertisements and may not match the request.', `call ${i + 1}: hinted`);
+    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
+    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
+  }
+});

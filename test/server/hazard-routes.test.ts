@@ -1,0 +1,49 @@
+import t from 'tap';
+import { startServer } from '../helpers/server.js';
+import { findOrder } from '../helpers/retail.js';
+
+const order = findOrder((o) => o.status === 'pending');
+
+t.test('GET /hazards: the catalog and the effective matrix with sources', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARD__OUTAGE__TRACK_ORDER: 'on', HAZARD_SEED: '5' } });
+  const report = (await server.request('GET', '/hazards')).body;
+  t.equal(report.kinds.length, 17);
+  t.match(report.kinds.find((k: { kind: string }) => k.kind === 'outage'), { family: 'execution', scope: 'session', retryable: false, sees: String, recovery: String });
+  t.match(report, { session: 'default', seed: '5', settings: { hints: false, max_consecutive: 2, latency_ms: 1500 } });
+  t.match(report.matrix.find((c: { tool: string; kind: string }) => c.tool === 'track_order' && c.kind === 'outage'), { probability: 1, source: 'HAZARD__OUTAGE__TRACK_ORDER', assigned: true, domain: 'retail', family: 'execution' });
+  const active = (await server.request('GET', '/hazards?active=true')).body.matrix;
+  t.same(active.map((c: { tool: string; kind: string }) => `${c.tool}/${c.kind}`), ['track_order/outage']);
+  t.equal((await server.request('GET', '/hazards?session=nobody')).status, 404);
+});
+
+t.test('PUT /admin/hazards changes the schedule at runtime; DELETE clears it', async (t) => {
+  const server = await startServer(t);
+  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200);
+  const put = await server.request('PUT', '/admin/hazards', { tools: { get_order_details: { outage: 'on' } } });
+  t.equal(put.status, 400, 'no outage scenario for get_order_details');
+  t.match(put.body, { code: 'invalid_hazard_settings', detail: /tools\.get_order_details\.outage: tool 'get_order_details' has no outage scenario/ });
+
+  const on = await server.request('PUT', '/admin/hazards', { tools: { get_order_details: { transient_failure: 'on' } }, max_consecutive: 1 });
+  t.equal(on.status, 200);
+  t.match(on.body.matrix, [{ tool: 'get_order_details', kind: 'transient_failure', probability: 1, source: 'PUT /admin/hazards tools.get_order_details.transient_failure' }]);
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status >= 429);
+  t.same(statuses, [true, false, true, false], 'p=1 with max_consecutive 1: every other call fails');
+  t.equal((await server.request('DELETE', '/admin/hazards')).status, 200);
+  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200);
+  t.equal((await server.request('PUT', '/admin/hazards', { enable: ['gremlins'] })).body.detail, "PUT /admin/hazards: enable: unknown hazard kind or group 'gremlins' (known: specification, invocation, execution, output, cross-source, failures, conflict, adhoc, drift, sponsored, all, none, lookalike, outage, spec_drift, adhoc_rule, ambiguous_doc, invocation_error, feature_limit, transport_fault, transient_failure, latency, stale_data, conflict, output_drift, sponsored, truncated, notice, redundant)");
+  t.equal((await server.request('PUT', '/admin/hazards', { rate: 2 })).status, 400);
+});
+
+t.test('a session brings its own hazards and seed; other sessions are untouched', async (t) => {
+  const server = await startServer(t);
+  const bad = await server.request('POST', '/sessions', { id: 'bad', hazards: { kinds: { outage: 'maybe' } } });
+  t.equal(bad.status, 400);
+  t.equal((await server.request('GET', '/sessions/bad')).status, 404, 'no session is created on error');
+  await server.newSession({ id: 'down', seed: 3, hazards: { tools: { track_order: { outage: 'on' } } } });
+  const down = await server.call('retail', 'track_order', { order_id: order.order_id }, 'down');
+  t.equal(down.status, 503);
+  t.equal((await server.call('retail', 'track_order', { order_id: order.order_id }, 'other')).status, 200);
+  const report = (await server.request('GET', '/hazards?session=down&active=true')).body;
+  t.match(report, { session: 'down', seed: '3', matrix: [{ tool: 'track_order', kind: 'outage', source: 'session down tools.track_order.outage' }] });
+});
