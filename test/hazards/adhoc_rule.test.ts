@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import t from 'tap';
+import { canonicalRetailDocument, expectHintsKeepDraws, expectSeededSessionDraws, lastEntry, probeSessions, sessionIds, toolIn, toolViews, type JournalEntry, type Probe, type SessionDraws } from '../helpers/hazards.js';
 import { findOrder, findUser } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -20,58 +20,7 @@ const bare = order.order_id.slice(1);
 const shouter = findUser((u) => u.email !== u.email.toLowerCase());
 const mover = findUser((u) => u.address.country === 'USA' && u.user_id !== shouter.user_id);
 const newAddress = { address1: '12 Harbor Road', address2: 'Suite 4', city: 'Boston', state: 'MA', zip: '02110' };
-const canonicalDocument = JSON.parse(readFileSync(new URL('../../openapi/retail.json', import.meta.url), 'utf8'));
-
-interface Listed {
-  name: string;
-  description: string;
-  input: { properties: Record<string, { description?: string }>; required?: string[] };
-}
-interface HazardEvent {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result?: unknown;
-  problem?: Record<string, unknown>;
-  changes: unknown[];
-  hazards: HazardEvent[];
-}
-
-const FORMATS = ['native', 'openai', 'anthropic', 'mcp'] as const;
-
-/** A session's tools as each listing format and its OpenAPI document show them. */
-async function views(server: TestServer, session: string): Promise<Record<string, Listed[]>> {
-  const out: Record<string, Listed[]> = {};
-  for (const format of FORMATS) {
-    const body = (await server.request('GET', `/s/${session}/retail/tools?format=${format}`)).body;
-    out[format] =
-      format === 'openai'
-        ? body.map((e: any) => ({ name: e.function.name, description: e.function.description, input: e.function.parameters }))
-        : format === 'anthropic'
-          ? body.map((e: any) => ({ name: e.name, description: e.description, input: e.input_schema }))
-          : format === 'mcp'
-            ? body.tools.map((e: any) => ({ name: e.name, description: e.description, input: e.inputSchema }))
-            : body.tools.map((e: any) => ({ name: e.name, description: e.description, input: e.input_schema }));
-  }
-  const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
-  out['openapi'] = Object.entries(document.paths as Record<string, { post?: any }>)
-    .filter(([path, item]) => path.startsWith('/retail/tools/') && item.post?.requestBody)
-    .map(([path, item]) => ({ name: path.slice('/retail/tools/'.length), description: item.post.description, input: item.post.requestBody.content['application/json'].schema }));
-  return out;
-}
-
-const toolIn = (listed: Listed[], name: string) => listed.find((tool) => tool.name === name)!;
-const last = async (server: TestServer, session: string) => (await server.journal<Entry>(session)).at(-1)!;
+const canonicalDocument = canonicalRetailDocument();
 
 /** Whether the rule of track_order is on in a session, as its listing says. */
 const documented = async (server: TestServer, session: string) => {
@@ -81,18 +30,17 @@ const documented = async (server: TestServer, session: string) => {
 /** Whether a session's track_order refuses the '#' form (and takes the bare one): the rule acts. */
 const enforced = async (server: TestServer, session: string) => (await server.call('retail', 'track_order', { order_id: order.order_id }, session)).status === 422;
 
-const SESSIONS = Array.from({ length: 12 }, (_, i) => `rule-${i}`);
+const SESSIONS = sessionIds('rule');
+const SEEDED = { HAZARDS: 'adhoc', HAZARD_RATE: '0.5', HAZARD_SEED: '7' };
 
-/** For each session: [documented, enforced], probing without other calls in between. */
-async function schedule(server: TestServer, sessions = SESSIONS) {
-  const out: [boolean, boolean][] = [];
-  for (const session of sessions) out.push([await documented(server, session), await enforced(server, session)]);
-  return out;
-}
+/** A session's [documented, enforced]. */
+const draw: Probe<[boolean, boolean]> = async (server, session) => [await documented(server, session), await enforced(server, session)];
+const schedule = (server: TestServer, sessions = SESSIONS) => probeSessions(server, sessions, draw);
+const DRAWS: SessionDraws<[boolean, boolean]> = { env: SEEDED, sessions: SESSIONS, probe: draw, isOn: ([on]) => on };
 
 t.test('adhoc_rule fires only when enabled, and only on the tools it is enabled for', async (t) => {
   const off = await startServer(t);
-  const offViews = await views(off, 'plain');
+  const offViews = await toolViews(off, 'plain');
   for (const [view, listed] of Object.entries(offViews)) {
     for (const tool of RULED) t.notMatch(toolIn(listed, tool).description, /Note:/, `off, ${view}: ${tool} states no convention`);
   }
@@ -102,11 +50,11 @@ t.test('adhoc_rule fires only when enabled, and only on the tools it is enabled 
   t.equal((await off.call('retail', 'track_order', { order_id: bare }, 'plain')).status, 404, 'off: the bare form names no order');
   t.equal((await off.call('retail', 'find_user_id_by_email', { email: shouter.email }, 'plain')).body, shouter.user_id, 'off: any case is accepted');
   t.equal((await off.call('retail', 'modify_user_address', { user_id: mover.user_id, ...newAddress, country: 'USA' }, 'plain')).status, 200, "off: 'USA' is accepted");
-  t.ok((await off.journal<Entry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing is journaled as a hazard');
+  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing is journaled as a hazard');
 
   // Only track_order's rule: the other two tools keep their contract and their behaviour.
   const one = await startServer(t, { hazardEnv: { HAZARD__ADHOC_RULE__TRACK_ORDER: 'on', HAZARD_SEED: '1' } });
-  const oneViews = await views(one, 'one');
+  const oneViews = await toolViews(one, 'one');
   for (const [view, listed] of Object.entries(oneViews)) {
     t.match(toolIn(listed, 'track_order').description, RULES.track_order.rule, `${view}: track_order states its rule`);
     t.same(listed.filter((tool) => tool.name !== 'track_order'), offViews[view]!.filter((tool) => tool.name !== 'track_order'), `${view}: every other tool is canonical`);
@@ -117,7 +65,7 @@ t.test('adhoc_rule fires only when enabled, and only on the tools it is enabled 
 
   // The same server, a session that switches the kind off: canonical again.
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { adhoc_rule: 'off' } } });
-  t.same(await views(one, quiet), offViews, 'a session with adhoc_rule off sees the canonical listings and document');
+  t.same(await toolViews(one, quiet), offViews, 'a session with adhoc_rule off sees the canonical listings and document');
   t.equal((await one.call('retail', 'track_order', { order_id: order.order_id }, quiet)).status, 200, "that session's calls are canonical");
 });
 
@@ -126,7 +74,7 @@ t.test('adhoc_rule: documented while on, a terse 422 that changes nothing, then 
   const session = await server.newSession({ id: 'rules' });
 
   // The convention in every format and in the session's OpenAPI: in the description and on the parameter.
-  for (const [view, listed] of Object.entries(await views(server, session))) {
+  for (const [view, listed] of Object.entries(await toolViews(server, session))) {
     for (const tool of RULED) {
       const { description, input } = toolIn(listed, tool);
       const { param, rule } = RULES[tool];
@@ -149,7 +97,7 @@ t.test('adhoc_rule: documented while on, a terse 422 that changes nothing, then 
   t.match(refused.headers['content-type'], /application\/problem\+json/);
   t.match(refused.body, { status: 422, code: 'invalid_format', detail: RULES.track_order.message, field: 'order_id' }, 'terse: names the field, not the rule');
   t.notOk('hint' in refused.body, 'no hint without hints mode');
-  t.match(await last(server, session), {
+  t.match(await lastEntry(server, session), {
     tool: 'track_order',
     call: 1,
     status: 422,
@@ -158,28 +106,28 @@ t.test('adhoc_rule: documented while on, a terse 422 that changes nothing, then 
   });
   const tracked = await server.call('retail', 'track_order', { order_id: bare }, session);
   t.same([tracked.status, tracked.body.order_id, tracked.body.order_status], [200, order.order_id, order.status], "the bare id acts on the canonical '#' id");
-  t.same((await last(server, session)).hazards, [], 'an accepted call records no hazard');
+  t.same((await lastEntry(server, session)).hazards, [], 'an accepted call records no hazard');
 
   // find_user_id_by_email: mixed case refused, lower case finds the user.
   const shout = await server.call('retail', 'find_user_id_by_email', { email: shouter.email }, session);
   t.match([shout.status, shout.body], [422, { detail: RULES.find_user_id_by_email.message, field: 'email' }], 'mixed case: 422');
-  t.match((await last(server, session)).hazards, [{ kind: 'adhoc_rule', tool: 'find_user_id_by_email', param: 'email', value: shouter.email }]);
+  t.match((await lastEntry(server, session)).hazards, [{ kind: 'adhoc_rule', tool: 'find_user_id_by_email', param: 'email', value: shouter.email }]);
   const found = await server.call('retail', 'find_user_id_by_email', { email: shouter.email.toLowerCase() }, session);
   t.same([found.status, found.body], [200, shouter.user_id], 'lower case: the user');
 
   // modify_user_address: 'USA' is refused and changes nothing; 'US' is stored as 'USA'.
   const usa = await server.call('retail', 'modify_user_address', { user_id: mover.user_id, ...newAddress, country: 'USA' }, session);
   t.match([usa.status, usa.body], [422, { detail: RULES.modify_user_address.message, field: 'country' }], "'USA': 422");
-  t.match(await last(server, session), { status: 422, changes: [], hazards: [{ kind: 'adhoc_rule', param: 'country', value: 'USA' }] });
+  t.match(await lastEntry(server, session), { status: 422, changes: [], hazards: [{ kind: 'adhoc_rule', param: 'country', value: 'USA' }] });
   t.same(await server.state(session), before, 'the refused calls changed nothing');
   const moved = await server.call('retail', 'modify_user_address', { user_id: mover.user_id, ...newAddress, country: 'US' }, session);
   t.equal(moved.status, 200);
   t.same(moved.body.address, { ...newAddress, country: 'USA' }, "'US' is accepted and stored as 'USA'");
   t.same((await server.state(session))['retail'].users[mover.user_id].address, { ...newAddress, country: 'USA' }, "the database holds 'USA'");
-  const write = await last(server, session);
+  const write = await lastEntry(server, session);
   t.same(write.hazards, [], 'accepted: no hazard');
   t.ok(write.changes.length > 0, 'and the change is journaled once');
-  t.equal((await server.journal<Entry>(session)).filter((entry) => entry.tool === 'modify_user_address' && entry.changes.length > 0).length, 1, 'one write in all');
+  t.equal((await server.journal<JournalEntry>(session)).filter((entry) => entry.tool === 'modify_user_address' && entry.changes.length > 0).length, 1, 'one write in all');
 
   // The environment's setting reaches every session, "default" (no prefix) included: its document and calls agree.
   t.match((await server.request('GET', '/retail/openapi.json')).body.paths['/retail/tools/track_order'].post.description, RULES.track_order.rule, 'the default document states the rule');
@@ -187,44 +135,34 @@ t.test('adhoc_rule: documented while on, a terse 422 that changes nothing, then 
 });
 
 t.test('adhoc_rule: seeded per session, the same across restarts, independent of other sessions', async (t) => {
-  const env = { HAZARDS: 'adhoc', HAZARD_RATE: '0.5', HAZARD_SEED: '7' };
-  const first = await schedule(await startServer(t, { hazardEnv: env }));
-  for (const [i, [listed, acts]] of first.entries()) t.equal(listed, acts, `${SESSIONS[i]}: the listing documents the rule exactly when it acts`);
-  const on = first.map(([listed]) => listed);
-  t.ok(on.includes(true) && on.includes(false), `p=0.5: some sessions have the rule and some do not (${on.join(',')})`);
-
-  t.same(await schedule(await startServer(t, { hazardEnv: env })), first, 'a restart with the same seed gives the same sessions the rule');
-
-  const other = await schedule(await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: '8' } }));
-  t.not(JSON.stringify(other), JSON.stringify(first), 'another seed gives another schedule');
-
-  // Busy neighbours: other sessions call the same tools first, in a different order; the schedule holds.
-  const busy = await startServer(t, { hazardEnv: env });
-  for (const noise of ['noise-a', 'noise-b', 'noise-c']) {
-    for (let i = 0; i < 3; i++) {
-      await busy.call('retail', 'track_order', { order_id: bare }, noise);
-      await busy.call('retail', 'find_user_id_by_email', { email: shouter.email }, noise);
-    }
-  }
-  t.same(await schedule(busy, [...SESSIONS].reverse()), [...first].reverse(), "other sessions' calls change no session's schedule");
+  await expectSeededSessionDraws(t, {
+    ...DRAWS,
+    otherSeed: '8',
+    eachSession: (t, [listed, acts], session) => t.equal(listed, acts, `${session}: the listing documents the rule exactly when it acts`),
+    // Busy neighbours: other sessions call the same tools first, in a different order; the schedule holds.
+    neighboursFirst: {
+      sessions: ['noise-a', 'noise-b', 'noise-c'],
+      script: { rounds: 3, round: () => [['track_order', { order_id: bare }], ['find_user_id_by_email', { email: shouter.email }]] },
+    },
+    messages: {
+      split: 'have the rule and some do not',
+      restart: 'a restart with the same seed gives the same sessions the rule',
+      reseeded: 'another seed gives another schedule',
+    },
+  });
 
   // A session with its own seed: the same seed on another server gives the same answer.
-  const seeded = await startServer(t, { hazardEnv: env });
+  const seeded = await startServer(t, { hazardEnv: SEEDED });
   const ids = await Promise.all(['s1', 's2'].map((id) => seeded.newSession({ id, seed: 'forty-two' })));
-  const twin = await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: 'forty-two' } });
+  const twin = await startServer(t, { hazardEnv: { ...SEEDED, HAZARD_SEED: 'forty-two' } });
   t.same(await schedule(seeded, ids), await schedule(twin, ids), "a session's own seed stands for the server's");
 });
 
 t.test('adhoc_rule: hints mode keeps the schedule and only adds hints', async (t) => {
-  const env = { HAZARDS: 'adhoc', HAZARD_RATE: '0.5', HAZARD_SEED: '7' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
-  const schedulePlain = await schedule(plain);
-  t.same(await schedule(hinted), schedulePlain, 'the same sessions have the rule');
+  const { plain, hinted, session: fresh } = await expectHintsKeepDraws(t, { ...DRAWS, message: 'the same sessions have the rule' });
 
-  const fresh = SESSIONS[schedulePlain.findIndex(([on]) => on)]!;
-  const plainViews = await views(plain, fresh);
-  const hintViews = await views(hinted, fresh);
+  const plainViews = await toolViews(plain, fresh);
+  const hintViews = await toolViews(hinted, fresh);
   const hint = "Read this tool's description: order_id has a required format.";
   for (const view of Object.keys(plainViews)) {
     for (const tool of plainViews[view]!) {
@@ -240,7 +178,7 @@ t.test('adhoc_rule: hints mode keeps the schedule and only adds hints', async (t
   const b = await hinted.call('retail', 'track_order', { order_id: order.order_id }, fresh);
   t.same([a.status, b.status], [422, 422]);
   t.same(b.body, { ...a.body, hint }, 'the 422 only gains the hint');
-  const [plainEvent, hintEvent] = [(await last(plain, fresh)).hazards, (await last(hinted, fresh)).hazards];
+  const [plainEvent, hintEvent] = [(await lastEntry(plain, fresh)).hazards, (await lastEntry(hinted, fresh)).hazards];
   t.same(hintEvent, plainEvent, 'the journal is the same (it always carries the hint)');
   t.equal(hintEvent[0]!.hint, hint);
   t.equal((await hinted.call('retail', 'track_order', { order_id: bare }, fresh)).status, 200, 'the recovery is the same');

@@ -54,7 +54,11 @@ t.test('per kind and per tool variables, on/off/probability, and their precedenc
     'track_order outage 0.9 (HAZARD__OUTAGE__TRACK_ORDER)',
     'transfer_to_human_agents outage 0.2 (HAZARD__OUTAGE)',
   ], 'a tool setting beats the kind setting');
-  t.same(onCells({ HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS: 'on', HAZARD_RATE: '0.3' }), ['get_user_details transient_failure 0.3 (HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS)'], 'generic kinds reach any tool by name; on = HAZARD_RATE');
+  t.same(
+    onCells({ HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS: 'on', HAZARD_RATE: '0.3' }),
+    domains.filter((d) => d.tools.some((tool) => tool.name === 'get_user_details')).map(() => 'get_user_details transient_failure 0.3 (HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS)'),
+    'generic kinds reach any tool by name, in every domain that has it; on = HAZARD_RATE',
+  );
   t.same(onCells({ HAZARD__TRANSIENT_FAILURE__RETAIL__CHECKOUT: '0.4' }), ['checkout transient_failure 0.4 (HAZARD__TRANSIENT_FAILURE__RETAIL__CHECKOUT)'], 'domain__tool names one domain');
 });
 

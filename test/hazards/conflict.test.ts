@@ -1,29 +1,12 @@
 import t from 'tap';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { retailFixture } from '../helpers/retail.js';
+import { startServer } from '../helpers/server.js';
 
 // conflict on get_product_details: the catalog page lags the pricing service on one item's price;
 // get_item_details, which the policy names authoritative, has the real one.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
 type Test = Parameters<typeof startServer>[0];
-
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 
 const fixture = retailFixture();
 const products = Object.values(fixture.products).slice(0, 6);
@@ -66,7 +49,7 @@ t.test('the journal records the field that disagrees, the value shown and the au
   const session = await server.newSession({ id: 'cf' });
   const bodies: Obj[] = [];
   for (const product of products) bodies.push((await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body);
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
     const event = entry.hazards[0]!;
@@ -85,7 +68,7 @@ t.test('recovery: get_item_details has the real price of the disagreeing item; e
     const session = await server.newSession({ id });
     for (const [i, product] of products.entries()) {
       const body = (await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body as Obj;
-      const event = (await server.journal<Entry>(session)).at(-1)!.hazards[0]!;
+      const event = (await server.journal<JournalEntry>(session)).at(-1)!.hazards[0]!;
       const lagging = /^variants\.(\d+)\.price$/.exec(String(event['field']))![1]!;
       for (const [itemId, variant] of Object.entries(body['variants'] as Obj)) {
         const authority = (await server.call('retail', 'get_item_details', { item_id: itemId }, session)).body as Obj;
@@ -107,49 +90,14 @@ t.test('recovery: get_item_details has the real price of the disagreeing item; e
   }
 });
 
-/** The hazard events of a session's calls, one list per call, and the bodies. */
-async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 12) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) {
-    for (const id of ids) bodies[id]!.push((await server.call('retail', 'get_product_details', { product_id: products[i % products.length]!.product_id }, id)).body);
-  }
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Twelve calls of get_product_details, going round the products. */
+const SCRIPT: Script = { rounds: 12, round: (i) => [['get_product_details', { product_id: products[i % products.length]!.product_id }]] };
+const SEEDED = { HAZARD__CONFLICT: '0.5', HAZARD_SEED: '1' };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
-  const env = { HAZARD__CONFLICT: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits, same lagging items');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
-  const hits = hitCalls(first.events['s']!);
-  t.ok(hits.length > 0 && hits.length < 12, `p=0.5 hits some calls, not all (${hits.join(',')})`);
-
-  let differs: string | undefined;
-  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
-    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
-  }
-  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
-
-  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
-  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
-  t.same(crowded.bodies['s'], first.bodies['s']);
+  await expectSeededSchedule(t, { env: SEEDED, script: SCRIPT, messages: { restartEvents: 'same seed across a restart: same hits, same lagging items' } });
 });
 
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
-  const env = { HAZARD__CONFLICT: '0.5', HAZARD_SEED: '1' };
-  const plain = await scheduleOf(t, env, ['s']);
-  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
-  for (const [i, body] of hinted.bodies['s']!.entries()) {
-    if (plain.events['s']![i]!.length > 0) t.equal(body['_hint'], HINT, `call ${i + 1}: hinted`);
-    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-  }
+  await expectHintsOnly(t, { env: SEEDED, script: SCRIPT, hint: HINT });
 });

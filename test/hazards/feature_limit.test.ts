@@ -1,28 +1,8 @@
 import t, { type Test } from 'tap';
-import { type Reply, startServer } from '../helpers/server.js';
+import { expectSeededStatusDraws, startHintedPair, type JournalEntry } from '../helpers/hazards.js';
+import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 import { findOrder, findUser, retailFixture } from '../helpers/retail.js';
 import type { Order } from '../../domains/retail/schema.js';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result: unknown;
-  problem: unknown;
-  changes: unknown[];
-  hazards: Event[];
-}
 
 const db = retailFixture();
 const carrierOf = (id: string) => (db as unknown as { tracking: Record<string, { carrier: string }> }).tracking[id]?.carrier;
@@ -38,7 +18,6 @@ const PAGE_REASON = 'Pages are limited to 5 orders on this plan; ask for 5 or fe
 const UPS_REASON = "Tracking by order id is not available for UPS shipments. Query each shipment by its tracking_id (listed in the order's fulfillments).";
 const HINT = 'This is a limit of the service, not a bug: adjust the call as the message implies.';
 const BOTH = { HAZARD__FEATURE_LIMIT__LIST_USER_ORDERS: 'on', HAZARD__FEATURE_LIMIT__TRACK_ORDER: 'on' };
-
 
 t.test('the fixture has what these tests need', async (t) => {
   t.ok(busyUsers.length >= 3, `users with more than 5 orders (${busyUsers.length})`);
@@ -73,7 +52,7 @@ t.test('fires only when enabled, and only on the calls the limit covers', async 
     t.equal(single.status, tool === 'list_user_orders' ? status : 200, `only list_user_orders on: ${what} → ${single.status}`);
   }
   t.same(
-    new Set((await on.journal<Entry>('f')).flatMap((e) => e.hazards.map((h) => h.kind))),
+    new Set((await on.journal<JournalEntry>('f')).flatMap((e) => e.hazards.map((h) => h.kind))),
     new Set(['feature_limit']),
     'no other kind is injected',
   );
@@ -90,7 +69,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint 
   await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 20 }, 'j');
   await server.call('retail', 'track_order', { order_id: otherCarrierOrder.order_id }, 'j');
   await server.call('retail', 'track_order', { order_id: upsOrder.order_id }, 'j');
-  const journal = await server.journal<Entry>('j');
+  const journal = await server.journal<JournalEntry>('j');
   t.same(journal.map((e) => [e.tool, e.call, e.status]), [
     ['list_user_orders', 1, 200],
     ['list_user_orders', 2, 422],
@@ -117,7 +96,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint 
 });
 
 /** Every order of a user, read a page at a time by following next_page_token. */
-async function readAllPages(t: Test, server: Server, user_id: string, session: string, page_size: number) {
+async function readAllPages(t: Test, server: TestServer, user_id: string, session: string, page_size: number) {
   const orders: unknown[] = [];
   let token: string | null | undefined;
   let pages = 0;
@@ -143,7 +122,7 @@ t.test('the workaround: pages of at most 5, following next_page_token, read ever
     t.equal(pages, Math.ceil(user.orders.length / 5), 'in as many pages as it takes');
   }
   t.same(
-    new Set((await server.journal<Entry>('w')).filter((e) => e.status === 200).flatMap((e) => e.hazards)),
+    new Set((await server.journal<JournalEntry>('w')).filter((e) => e.status === 200).flatMap((e) => e.hazards)),
     new Set(),
     'the workaround calls carry no hazard',
   );
@@ -168,39 +147,23 @@ t.test("the workaround: track each UPS package by the tracking_id in get_order_d
   }
 });
 
-/** Which of `count` sessions are limited, under the given variables. */
-async function limitedSessions(t: Test, env: NodeJS.ProcessEnv, count: number, interleave = false) {
-  const server = await startServer(t, { hazardEnv: env });
-  const limited: string[] = [];
-  const events: unknown[] = [];
-  for (let i = 0; i < count; i++) {
-    const session = `s${i}`;
-    const statuses: number[] = [];
-    for (let k = 0; k < 3; k++) {
-      statuses.push((await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 8 }, session)).status);
-      if (interleave) await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 8 }, `x${i}-${k}`);
-      t.equal((await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 5 }, session)).status, 200, 'within the limit: always answers');
-    }
-    t.ok(statuses.every((s) => s === statuses[0]), `${session}: limited on every call or on none (${statuses.join(', ')})`);
-    if (statuses[0] === 422) limited.push(session);
-    events.push(...(await server.journal<Entry>(session)).map((e) => ({ session, call: e.call, status: e.status, hazards: e.hazards })));
-  }
-  return { limited, events };
-}
-
 t.test('the schedule: drawn once per session, fixed by seed and session id', async (t) => {
-  const env = { HAZARD__FEATURE_LIMIT__LIST_USER_ORDERS: '0.5', HAZARD_SEED: '13' };
-  const first = await limitedSessions(t, env, 16);
-  t.ok(first.limited.length > 2 && first.limited.length < 14, `p=0.5: some sessions are limited (${first.limited.join(' ')})`);
-  t.same(await limitedSessions(t, env, 16), first, 'the same sessions, statuses and events across a restart');
-  t.same(await limitedSessions(t, env, 16, true), first, "other sessions' calls in between change nothing");
-  t.notSame((await limitedSessions(t, { ...env, HAZARD_SEED: '14' }, 16)).limited, first.limited, 'another seed limits other sessions');
+  await expectSeededStatusDraws(t, {
+    env: { HAZARD__FEATURE_LIMIT__LIST_USER_ORDERS: '0.5', HAZARD_SEED: '13' },
+    otherSeed: '14',
+    count: 16,
+    call: ['list_user_orders', { user_id: busy.user_id, page_size: 8 }],
+    hitStatus: 422,
+    afterEach: async (t, server, session) =>
+      t.equal((await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 5 }, session)).status, 200, 'within the limit: always answers'),
+    whole: 'limited on every call or on none',
+    messages: { split: 'are limited', reseeded: 'another seed limits other sessions' },
+  });
 });
 
 t.test('hints mode: the same schedule, and only a hint member is added', async (t) => {
   const env = { HAZARD__FEATURE_LIMIT: '0.5', HAZARD_SEED: '3' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
+  const { plain, hinted } = await startHintedPair(t, env);
   let limited = 0;
   for (let i = 0; i < 12; i++) {
     for (const [tool, args] of [
@@ -216,7 +179,7 @@ t.test('hints mode: the same schedule, and only a hint member is added', async (
         t.notOk('hint' in a.body, 'no hint without hints mode');
       } else t.same(b.body, a.body, 'the same answer');
     }
-    t.same((await hinted.journal<Entry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<Entry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
+    t.same((await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
   }
   t.ok(limited > 2 && limited < 22, `some limited calls (${limited} of 24)`);
 });

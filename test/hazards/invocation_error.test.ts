@@ -1,4 +1,5 @@
 import t from 'tap';
+import { expectHintsKeepDraws, expectSeededSessionDraws, lastEntry, sessionIds, type JournalEntry, type Probe, type SessionDraws } from '../helpers/hazards.js';
 import { findOrder, findUser, retailFixture } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -21,35 +22,22 @@ const checkoutArgs = { user_id: buyer.user_id, payment_method_id: card };
 const cancelArgs = { order_id: pending.order_id, reason: 'no longer needed' };
 const KEY = 'b1946ac9-2f4e-4c1a-9e0a-5d2c7f3e8a11';
 
-interface Entry {
-  tool: string;
-  call: number;
-  args: Record<string, unknown>;
-  status: number;
-  result?: unknown;
-  changes: unknown[];
-  hazards: { kind: string; family: string; tool: string; call: number; recovery: string; hint: string; [detail: string]: unknown }[];
-}
-
-const last = async (server: TestServer, session: string) => (await server.journal<Entry>(session)).at(-1)!;
 const listings = async (server: TestServer, session: string) => ({
   openai: (await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body,
   native: (await server.request('GET', `/s/${session}/retail/tools`)).body,
   openapi: (await server.request('GET', `/s/${session}/retail/openapi.json`)).body,
 });
 
-const SESSIONS = Array.from({ length: 12 }, (_, i) => `inv-${i}`);
+const SESSIONS = sessionIds('inv');
+const SEEDED = { HAZARD__INVOCATION_ERROR__GET_PRODUCT_DETAILS: '0.5', HAZARD_SEED: '4' };
 
-/** For each session: [a call without api_version is refused, the call with it is accepted]. */
-async function schedule(server: TestServer, sessions = SESSIONS) {
-  const out: [boolean, boolean][] = [];
-  for (const session of sessions) {
-    const without = await server.call('retail', 'get_product_details', { product_id: product.product_id }, session);
-    const withIt = await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, session);
-    out.push([without.status === 400 && without.body.code === 'api_version_required', withIt.status === 200]);
-  }
-  return out;
-}
+/** A session's [a call without api_version is refused, the call with it is accepted]. */
+const draw: Probe<[boolean, boolean]> = async (server, session) => {
+  const without = await server.call('retail', 'get_product_details', { product_id: product.product_id }, session);
+  const withIt = await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, session);
+  return [without.status === 400 && without.body.code === 'api_version_required', withIt.status === 200];
+};
+const DRAWS: SessionDraws<[boolean, boolean]> = { env: SEEDED, sessions: SESSIONS, probe: draw, isOn: ([on]) => on };
 
 t.test('invocation_error fires only when enabled, and only on the tool it is enabled for', async (t) => {
   const off = await startServer(t);
@@ -58,13 +46,13 @@ t.test('invocation_error fires only when enabled, and only on the tool it is ena
   t.equal((await off.call('retail', 'get_product_details', { product_id: product.product_id }, 'plain')).status, 200, 'off: no api_version');
   const extra = await off.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, 'plain');
   t.match([extra.status, extra.body.errors], [400, [{ field: 'api_version', message: /unknown field/ }]], 'off: the argument is not part of the contract');
-  t.ok((await off.journal<Entry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
+  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
 
   const one = await startServer(t, { hazardEnv: { HAZARD__INVOCATION_ERROR__GET_PRODUCT_DETAILS: 'on', HAZARD_SEED: '1' } });
   t.match(await one.call('retail', 'get_product_details', { product_id: product.product_id }, 'one'), { status: 400, body: { code: 'api_version_required' } }, 'on: get_product_details is refused');
   t.equal((await one.call('retail', 'checkout', checkoutArgs, 'one')).status, 200, 'checkout: untouched');
   t.equal((await one.call('retail', 'cancel_pending_order', cancelArgs, 'one')).status, 200, 'cancel_pending_order: untouched');
-  t.same((await last(one, 'one')).hazards, [], 'and not journaled');
+  t.same((await lastEntry(one, 'one')).hazards, [], 'and not journaled');
   t.same(await listings(one, 'fresh'), await listings(off, 'fresh'), 'the hazard leaves listings and the document as they are');
 
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { invocation_error: 'off' } } });
@@ -83,7 +71,7 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   t.match(refused.headers['content-type'], /application\/problem\+json/);
   t.match(refused.body, { status: 428, code: 'idempotency_key_required', detail: /"idempotency_key"/ }, 'the error names the argument');
   t.notOk('hint' in refused.body, 'no hint without hints mode');
-  t.match(await last(server, session), {
+  t.match(await lastEntry(server, session), {
     tool: 'checkout',
     call: 1,
     status: 428,
@@ -96,7 +84,7 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   const placed = await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: KEY }, session);
   t.equal(placed.status, 200, 'with the key: the order is placed');
   t.same(placed.body, (await off.call('retail', 'checkout', checkoutArgs, 'plain')).body, 'the same order as a plain checkout without the hazard');
-  const write = await last(server, session);
+  const write = await lastEntry(server, session);
   t.same([write.hazards, write.args['idempotency_key']], [[], KEY], 'journaled with the arguments as sent, and no hazard');
   t.ok(write.changes.length > 0, 'the write is journaled');
   const after = (await server.state(session))['retail'];
@@ -104,8 +92,8 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   t.notOk(buyer.user_id in after.carts, 'the cart is emptied');
   t.notOk(JSON.stringify(after).includes(KEY), 'the key is stored nowhere: the tool never saw it');
   const again = await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: KEY }, session);
-  t.same([again.status, (await last(server, session)).changes], [409, []], 'a repeat places no second order');
-  t.equal((await server.journal<Entry>(session)).filter((entry) => entry.tool === 'checkout' && entry.changes.length > 0).length, 1, 'one checkout write in all');
+  t.same([again.status, (await lastEntry(server, session)).changes], [409, []], 'a repeat places no second order');
+  t.equal((await server.journal<JournalEntry>(session)).filter((entry) => entry.tool === 'checkout' && entry.changes.length > 0).length, 1, 'one checkout write in all');
 
   // cancel_pending_order: the order stays pending until the keyed call; refunded once.
   const noKey = await server.call('retail', 'cancel_pending_order', cancelArgs, session);
@@ -119,43 +107,34 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   // get_product_details: a 400 naming the version; a wrong one is refused; the right one answers.
   const bare = await server.call('retail', 'get_product_details', { product_id: product.product_id }, session);
   t.match([bare.status, bare.body], [400, { code: 'api_version_required', detail: /"api_version": "2024-05-01"/ }], 'names the argument and its value');
-  t.match((await last(server, session)).hazards, [{ kind: 'invocation_error', requirement: 'api_version' }]);
+  t.match((await lastEntry(server, session)).hazards, [{ kind: 'invocation_error', requirement: 'api_version' }]);
   t.equal((await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2023-01-01' }, session)).status, 400, 'another version is refused');
   const versioned = await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, session);
   t.same([versioned.status, versioned.body], [200, (await off.call('retail', 'get_product_details', { product_id: product.product_id })).body], 'the product, as without the hazard');
 });
 
 t.test('invocation_error: seeded per session, the same across restarts, independent of other sessions', async (t) => {
-  const env = { HAZARD__INVOCATION_ERROR__GET_PRODUCT_DETAILS: '0.5', HAZARD_SEED: '4' };
-  const first = await schedule(await startServer(t, { hazardEnv: env }));
-  for (const [i, [refused, accepted]] of first.entries()) t.equal(refused, accepted, `${SESSIONS[i]}: the argument is required exactly when it is accepted`);
-  const on = first.map(([refused]) => refused);
-  t.ok(on.includes(true) && on.includes(false), `p=0.5: some sessions need the argument and some not (${on.join(',')})`);
-  t.same(await schedule(await startServer(t, { hazardEnv: env })), first, 'a restart with the same seed gives the same schedule');
-  t.not(JSON.stringify(await schedule(await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: '5' } }))), JSON.stringify(first), 'another seed, another schedule');
-
-  const busy = await startServer(t, { hazardEnv: env });
-  for (const noise of ['noise-a', 'noise-b', 'noise-c']) {
-    await busy.call('retail', 'get_product_details', { product_id: product.product_id }, noise);
-    await busy.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, noise);
-  }
-  t.same(await schedule(busy, [...SESSIONS].reverse()), [...first].reverse(), "other sessions' calls change no session's schedule");
+  await expectSeededSessionDraws(t, {
+    ...DRAWS,
+    otherSeed: '5',
+    eachSession: (t, [refused, accepted], session) => t.equal(refused, accepted, `${session}: the argument is required exactly when it is accepted`),
+    neighboursFirst: {
+      sessions: ['noise-a', 'noise-b', 'noise-c'],
+      script: { rounds: 1, round: () => [['get_product_details', { product_id: product.product_id }], ['get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }]] },
+    },
+    messages: { split: 'need the argument and some not', restart: 'a restart with the same seed gives the same schedule' },
+  });
 });
 
 t.test('invocation_error: hints mode keeps the schedule and only adds hints', async (t) => {
-  const env = { HAZARD__INVOCATION_ERROR__GET_PRODUCT_DETAILS: '0.5', HAZARD_SEED: '4' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
-  const plainSchedule = await schedule(plain);
-  t.same(await schedule(hinted), plainSchedule, 'the same sessions need the argument');
+  const { plain, hinted, session } = await expectHintsKeepDraws(t, { ...DRAWS, message: 'the same sessions need the argument' });
 
-  const session = SESSIONS[plainSchedule.findIndex(([on]) => on)]!;
   const [a, b] = [
     await plain.call('retail', 'get_product_details', { product_id: product.product_id }, session),
     await hinted.call('retail', 'get_product_details', { product_id: product.product_id }, session),
   ];
   t.same(b.body, { ...a.body, hint: 'Calls to this tool must include "api_version".' }, 'the error only gains the hint');
-  t.same((await last(hinted, session)).hazards, (await last(plain, session)).hazards, 'the journal is the same');
+  t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
   t.same(await listings(hinted, session), await listings(plain, session), 'listings are the same');
 
   const write = await hinted.call('retail', 'checkout', checkoutArgs, 'hinted-write');

@@ -1,40 +1,12 @@
 import t, { type Test } from 'tap';
+import { journalSchedule, payableCart, retailDiff, type HazardEvent, type JournalEntry } from '../helpers/hazards.js';
+import { findOrder } from '../helpers/retail.js';
 import { type Reply, startServer } from '../helpers/server.js';
-import { findOrder, retailFixture } from '../helpers/retail.js';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result: unknown;
-  problem: unknown;
-  changes: unknown[];
-  hazards: Event[];
-}
-
-const db = retailFixture();
 const shipped = findOrder((o) => o.fulfillments.length > 0);
-const cart = Object.values(db.carts).find(
-  (c) => c.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available) && Object.values(db.users[c.user_id]!.payment_methods).some((m) => m.source !== 'gift_card'),
-)!;
-const card = Object.values(db.users[cart.user_id]!.payment_methods).find((m) => m.source !== 'gift_card')!;
-const checkoutArgs = { user_id: cart.user_id, payment_method_id: card.id };
+const { checkoutArgs } = payableCart();
 const HINT = 'The service was slow; a 504 means the call did not run and can be retried.';
 const RECOVERY = 'wait for the answer, or retry after a 504; nothing was executed on a 504';
-
-const diffOf = async (server: Server, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body.retail as { table: string; id: string; op: string }[];
-const scheduleOf = async (server: Server, session: string) => (await server.journal<Entry>(session)).map((e) => ({ tool: e.tool, call: e.call, status: e.status, hazards: e.hazards }));
 
 /** A server whose latency hazard waits on a clock the test records (and does not wait on). */
 async function recorded(t: Test, env: NodeJS.ProcessEnv) {
@@ -71,7 +43,7 @@ async function sessionsByOutcome(t: Test, env: NodeJS.ProcessEnv, tool: string, 
     if (i > 50) throw new Error('no session with both outcomes');
     const session = `probe-${i}`;
     await server.call('retail', tool, args, session);
-    const outcome = (await server.journal<Entry>(session))[0]!.hazards[0]!['outcome'] as string;
+    const outcome = (await server.journal<JournalEntry>(session))[0]!.hazards[0]!['outcome'] as string;
     found[outcome] ??= session;
   }
   return { slow: found['slow']!, timeout: found['gateway_timeout']! };
@@ -86,7 +58,7 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
   const on = await recorded(t, { HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_LATENCY_MS: '1500' });
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) statuses.push((await on.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'l')).status);
-  const journal = await on.server.journal<Entry>('l');
+  const journal = await on.server.journal<JournalEntry>('l');
   t.same(journal.map((e) => e.hazards.length), [1, 1, 0, 1, 1, 0], 'p=1: hit twice in a row at most, then a call goes through untouched');
   t.same(on.delays, [1500, 1500, 1500, 1500], 'each hit waits HAZARD_LATENCY_MS, and only hits wait');
   t.ok(statuses.every((s) => s === 200 || s === 504), 'slow answers (200) or gateway timeouts (504)');
@@ -96,7 +68,7 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
     await on.server.call('retail', tool, args, 'l');
   }
   t.equal(on.delays.length, 4, 'tools not switched on (search_product, checkout have scenarios) never wait');
-  const kinds = new Set((await on.server.journal<Entry>('l')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
+  const kinds = new Set((await on.server.journal<JournalEntry>('l')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
   t.same([...kinds], ['latency track_order'], 'no other kind, no other tool');
 
   const slowOnes = journal.filter((e) => e.status === 200 && e.hazards.length > 0);
@@ -107,7 +79,7 @@ t.test('the journal records kind, family, call, recovery, hint, delay and outcom
   const { server } = await recorded(t, { HAZARD__LATENCY__SEARCH_PRODUCT: 'on', HAZARD_LATENCY_MS: '2500', HAZARD_MAX_CONSECUTIVE: '99' });
   const replies: Reply<any>[] = [];
   for (let i = 0; i < 30; i++) replies.push(await server.call('retail', 'search_product', { query: 'lamp' }, 'j'));
-  const journal = await server.journal<Entry>('j');
+  const journal = await server.journal<JournalEntry>('j');
   const outcomes = new Set<string>();
   journal.forEach((entry, i) => {
     const outcome = replies[i]!.status === 504 ? 'gateway_timeout' : 'slow';
@@ -134,7 +106,7 @@ t.test('recovery: a slow answer arrives, normal, only after the delay', async (t
   });
   await untilWaiting(1);
   t.equal(waiting[0]!.ms, 1500, 'the server waits HAZARD_LATENCY_MS');
-  t.same(await server.journal<Entry>(slow), [], 'while it waits, the call has not run (nor been journaled)');
+  t.same(await server.journal<JournalEntry>(slow), [], 'while it waits, the call has not run (nor been journaled)');
   t.notOk(answered, 'and nothing was answered');
   waiting[0]!.release();
   const reply = await pending;
@@ -145,11 +117,11 @@ t.test('recovery: a slow answer arrives, normal, only after the delay', async (t
   const write = await sessionsByOutcome(t, env, 'checkout', checkoutArgs);
   const paying = server.call('retail', 'checkout', checkoutArgs, write.slow);
   await untilWaiting(2);
-  t.same(await diffOf(server, write.slow), [], 'a slow checkout has changed nothing while it waits');
+  t.same(await retailDiff(server, write.slow), [], 'a slow checkout has changed nothing while it waits');
   waiting[1]!.release();
   const done = await paying;
   t.equal(done.status, 200, 'then it is applied');
-  t.same((await diffOf(server, write.slow)).map((d) => d.op).sort(), ['delete', 'insert', 'update'], 'once');
+  t.same((await retailDiff(server, write.slow)).map((d) => d.op).sort(), ['delete', 'insert', 'update'], 'once');
 });
 
 t.test('recovery: a 504 comes after the delay, runs nothing, and a retry gets through', async (t) => {
@@ -158,12 +130,12 @@ t.test('recovery: a 504 comes after the delay, runs nothing, and a retry gets th
   const { server, waiting, untilWaiting, stopGating } = await gated(t, env);
   const first = server.call('retail', 'checkout', checkoutArgs, timeout);
   await untilWaiting(1);
-  t.same(await server.journal<Entry>(timeout), [], 'the gateway waits before it gives up');
+  t.same(await server.journal<JournalEntry>(timeout), [], 'the gateway waits before it gives up');
   waiting[0]!.release();
   const reply = await first;
   t.equal(reply.status, 504, 'a gateway timeout');
-  t.same(await diffOf(server, timeout), [], 'the checkout was not applied');
-  t.same((await server.journal<Entry>(timeout))[0]!.changes, [], 'the journal shows no change');
+  t.same(await retailDiff(server, timeout), [], 'the checkout was not applied');
+  t.same((await server.journal<JournalEntry>(timeout))[0]!.changes, [], 'the journal shows no change');
 
   // Retry until it goes through: at most max_consecutive + 1 tries, applied exactly once.
   stopGating();
@@ -171,7 +143,7 @@ t.test('recovery: a 504 comes after the delay, runs nothing, and a retry gets th
   for (let tries = 1; statuses.at(-1) !== 200 && tries < 6; tries++) statuses.push((await server.call('retail', 'checkout', checkoutArgs, timeout)).status);
   t.equal(statuses.at(-1), 200, `the retry gets through (${statuses.join(', ')})`);
   t.ok(statuses.length <= 3, 'within max_consecutive + 1 = 3 tries');
-  const diff = await diffOf(server, timeout);
+  const diff = await retailDiff(server, timeout);
   t.equal(diff.filter((d) => d.table === 'orders' && d.op === 'insert').length, 1, 'exactly one order was made');
   const again = await server.call('retail', 'checkout', checkoutArgs, timeout);
   if (again.status === 504) t.pass('a further call may time out');
@@ -182,7 +154,7 @@ t.test('the cap: HAZARD_MAX_CONSECUTIVE bounds hits in a row', async (t) => {
   for (const max of [1, 2, 4]) {
     const { server, delays } = await recorded(t, { HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_MAX_CONSECUTIVE: String(max), HAZARD_LATENCY_MS: '300' });
     for (let i = 0; i < 2 * (max + 1); i++) await server.call('retail', 'track_order', { order_id: shipped.order_id }, 'cap');
-    const journal = await server.journal<Entry>('cap');
+    const journal = await server.journal<JournalEntry>('cap');
     t.same(journal.map((e) => e.hazards.length > 0), [...Array(max).fill(true), false, ...Array(max).fill(true), false], `max ${max}`);
     t.equal(delays.length, 2 * max, 'only hits wait');
   }
@@ -197,7 +169,7 @@ async function run(t: Test, env: NodeJS.ProcessEnv, session: string, interleave?
     statuses.push((await server.call('retail', tool, args, session)).status);
     if (interleave) for (let k = 0; k <= i % 3; k++) await server.call('retail', tool, args, `${interleave}${k}`);
   }
-  const schedule = await scheduleOf(server, session);
+  const schedule = await journalSchedule(server, session);
   // With other sessions in between, the recorded delays are theirs too: compare a session's own.
   return { statuses, schedule, delays: interleave ? schedule.filter((e) => e.hazards.length > 0).map((e) => e.hazards[0]!['delay_ms']) : delays };
 }
@@ -221,7 +193,7 @@ t.test('hints mode: the same schedule, and only the hint is added', async (t) =>
     const a = await plain.server.call('retail', 'search_product', { query: 'desk' }, 'h');
     const b = await hinted.server.call('retail', 'search_product', { query: 'desk' }, 'h');
     t.equal(b.status, a.status, `call ${i + 1}: same status`);
-    const hit = (await plain.server.journal<Entry>('h'))[i]!.hazards.length > 0;
+    const hit = (await plain.server.journal<JournalEntry>('h'))[i]!.hazards.length > 0;
     if (a.status === 504) {
       if (String(a.headers['content-type']).includes('json')) {
         seen.add('504 json');
@@ -241,9 +213,9 @@ t.test('hints mode: the same schedule, and only the hint is added', async (t) =>
   }
   t.same([...seen].sort(), ['504 html', '504 json', 'slow']);
   t.same(hinted.delays, plain.delays, 'the same delays');
-  const strip = (s: { hazards: Event[] }[]) => s.map((e) => e.hazards);
-  t.same(strip(await scheduleOf(hinted.server, 'h')), strip(await scheduleOf(plain.server, 'h')), 'the same events');
-  t.same((await scheduleOf(hinted.server, 'h')).map((e) => e.status), (await scheduleOf(plain.server, 'h')).map((e) => e.status));
+  const strip = (s: { hazards: HazardEvent[] }[]) => s.map((e) => e.hazards);
+  t.same(strip(await journalSchedule(hinted.server, 'h')), strip(await journalSchedule(plain.server, 'h')), 'the same events');
+  t.same((await journalSchedule(hinted.server, 'h')).map((e) => e.status), (await journalSchedule(plain.server, 'h')).map((e) => e.status));
 });
 
 t.test('realism: gateway timeouts in several styles', async (t) => {

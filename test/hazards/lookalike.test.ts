@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import t from 'tap';
 import { retail } from '../../domains/retail/index.js';
+import { canonicalRetailDocument, expectHintsKeepDraws, expectSeededSessionDraws, lastEntry, sessionIds, toolViews, type JournalEntry, type Probe, type SessionDraws } from '../helpers/hazards.js';
 import { findOrder } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -12,49 +12,26 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const DECOYS = { get_order_details: 'get_order_info', search_product: 'search_products_legacy' } as const;
 const names = retail.tools.map((tool) => tool.name);
 const order = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
-const canonicalDocument = JSON.parse(readFileSync(new URL('../../openapi/retail.json', import.meta.url), 'utf8'));
-
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  result?: unknown;
-  hazards: { kind: string; family: string; tool: string; call: number; recovery: string; hint: string; [detail: string]: unknown }[];
-}
-
-const FORMATS = ['native', 'openai', 'anthropic', 'mcp'] as const;
+const canonicalDocument = canonicalRetailDocument();
 
 /** Names and descriptions of a session's tools in each listing format and in its OpenAPI document. */
-async function views(server: TestServer, session: string): Promise<Record<string, { name: string; description: string }[]>> {
-  const out: Record<string, { name: string; description: string }[]> = {};
-  for (const format of FORMATS) {
-    const body = (await server.request('GET', `/s/${session}/retail/tools?format=${format}`)).body;
-    const entries = format === 'openai' ? body.map((e: any) => e.function) : format === 'anthropic' ? body : body.tools;
-    out[format] = entries.map((e: any) => ({ name: e.name, description: e.description }));
-  }
-  const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
-  out['openapi'] = Object.entries(document.paths as Record<string, { post?: any }>)
-    .filter(([path, item]) => path.startsWith('/retail/tools/') && item.post)
-    .map(([path, item]) => ({ name: path.slice('/retail/tools/'.length), description: item.post.description }));
-  return out;
+async function views(server: TestServer, session: string) {
+  const all = await toolViews(server, session);
+  return Object.fromEntries(Object.entries(all).map(([view, listed]) => [view, listed.map(({ name, description }) => ({ name, description }))]));
 }
-
-const last = async (server: TestServer, session: string) => (await server.journal<Entry>(session)).at(-1)!;
 const listedNames = async (server: TestServer, session: string) =>
   ((await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body as { function: { name: string } }[]).map((e) => e.function.name);
 
-const SESSIONS = Array.from({ length: 12 }, (_, i) => `twin-${i}`);
+const SESSIONS = sessionIds('twin');
+const SEEDED = { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '2' };
 
-/** For each session: [decoy listed, decoy answers]. */
-async function schedule(server: TestServer, sessions = SESSIONS) {
-  const out: [boolean, boolean][] = [];
-  for (const session of sessions) {
-    const listed = (await listedNames(server, session)).includes('get_order_info');
-    const answers = (await server.call('retail', 'get_order_info', { order_id: order.order_id }, session)).status === 200;
-    out.push([listed, answers]);
-  }
-  return out;
-}
+/** A session's [decoy listed, decoy answers]. */
+const draw: Probe<[boolean, boolean]> = async (server, session) => {
+  const listed = (await listedNames(server, session)).includes('get_order_info');
+  const answers = (await server.call('retail', 'get_order_info', { order_id: order.order_id }, session)).status === 200;
+  return [listed, answers];
+};
+const DRAWS: SessionDraws<[boolean, boolean]> = { env: SEEDED, sessions: SESSIONS, probe: draw, isOn: ([on]) => on };
 
 t.test('lookalike fires only when enabled: otherwise the decoys are neither listed nor routes', async (t) => {
   const off = await startServer(t);
@@ -65,7 +42,7 @@ t.test('lookalike fires only when enabled: otherwise the decoys are neither list
     t.equal(reply.status, 404, `off: ${decoy} is a 404`);
     t.match(reply.body, { code: 'unknown_tool', detail: `No tool '${decoy}' in domain 'retail'.` }, 'an unknown tool, like any other');
   }
-  t.same(await off.journal<Entry>('plain'), [], 'off: a decoy route is not a call');
+  t.same(await off.journal<JournalEntry>('plain'), [], 'off: a decoy route is not a call');
 
   const one = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
   const expected = [...names];
@@ -78,7 +55,7 @@ t.test('lookalike fires only when enabled: otherwise the decoys are neither list
   t.same(await listedNames(one, quiet), names, 'a session with lookalike off lists no decoy');
   t.same((await one.request('GET', `/s/${quiet}/retail/openapi.json`)).body, canonicalDocument, 'and gets the canonical document');
   t.match(await one.call('retail', 'get_order_info', { order_id: order.order_id }, quiet), { status: 404, body: { code: 'unknown_tool' } }, 'and a 404 for the decoy');
-  t.same(await one.journal<Entry>(quiet), [], 'which is not journaled');
+  t.same(await one.journal<JournalEntry>(quiet), [], 'which is not journaled');
 });
 
 t.test('lookalike: decoys listed and documented while on, journaled when called, partial and deprecated; the canonical tool is whole', async (t) => {
@@ -92,7 +69,8 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
     for (const decoy of Object.values(DECOYS)) t.notMatch(listed.find((tool) => tool.name === decoy)!.description, /deprecated|hint/i, `${view}: ${decoy} looks like a tool`);
   }
   const combined = (await server.request('GET', `/s/${session}/tools?format=openai`)).body as { function: { name: string } }[];
-  t.same(combined.map((e) => e.function.name).sort(), [...names].sort(), 'the combined view, where decoys have no route, lists none');
+  const canonicalCombined = (await off.request('GET', '/tools?format=openai')).body as { function: { name: string } }[];
+  t.same(combined.map((e) => e.function.name), canonicalCombined.map((e) => e.function.name), 'the combined view, where decoys have no route, lists none');
   t.match(await server.request('POST', `/s/${session}/tools/get_order_info`, { order_id: order.order_id }), { status: 404, body: { code: 'unknown_tool' } }, 'and has no such tool');
   const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
   const validation = await new Validator().validate(document);
@@ -112,7 +90,7 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
   t.match(info.body, { order_id: order.order_id, status: order.status, deprecated: true, deprecation: /deprecated.*get_order_details/ }, 'a deprecated answer pointing to the canonical tool');
   for (const field of ['address', 'fulfillments', 'payment_history']) t.notOk(field in info.body, `partial: no ${field}`);
   t.notOk('_hint' in info.body, 'no hint without hints mode');
-  t.match(await last(server, session), {
+  t.match(await lastEntry(server, session), {
     tool: 'get_order_info',
     call: 1,
     status: 200,
@@ -120,42 +98,33 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
   });
   const legacy = await server.call('retail', 'search_products_legacy', { keyword: 'lamp' }, session);
   t.match(legacy.body, { deprecated: true, deprecation: /search_product/, products: Array }, 'the search decoy is deprecated too');
-  t.match((await last(server, session)).hazards, [{ kind: 'lookalike', tool: 'search_products_legacy', canonical: 'search_product' }]);
+  t.match((await lastEntry(server, session)).hazards, [{ kind: 'lookalike', tool: 'search_products_legacy', canonical: 'search_product' }]);
 
   // The canonical tools answer in full, exactly as without the hazard, and are not journaled as hazards.
   const details = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
   t.same([details.status, details.body], [200, (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body], 'get_order_details: the whole order');
-  t.same((await last(server, session)).hazards, [], 'not a hazard');
+  t.same((await lastEntry(server, session)).hazards, [], 'not a hazard');
   const search = await server.call('retail', 'search_product', { query: 'lamp' }, session);
   t.same(search.body, (await off.call('retail', 'search_product', { query: 'lamp' })).body, 'search_product: the same results');
-  t.same((await last(server, session)).hazards, []);
+  t.same((await lastEntry(server, session)).hazards, []);
 });
 
 t.test('lookalike: seeded per session, the same across restarts, independent of other sessions', async (t) => {
-  const env = { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '2' };
-  const first = await schedule(await startServer(t, { hazardEnv: env }));
-  for (const [i, [listed, answers]] of first.entries()) t.equal(listed, answers, `${SESSIONS[i]}: the decoy answers exactly when listed`);
-  const on = first.map(([listed]) => listed);
-  t.ok(on.includes(true) && on.includes(false), `p=0.5: some sessions see the decoy and some not (${on.join(',')})`);
-  t.same(await schedule(await startServer(t, { hazardEnv: env })), first, 'a restart with the same seed gives the same sessions the decoy');
-  t.not(JSON.stringify(await schedule(await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: '9' } }))), JSON.stringify(first), 'another seed, another schedule');
-
-  const busy = await startServer(t, { hazardEnv: env });
-  for (const noise of ['noise-a', 'noise-b', 'noise-c']) {
-    await busy.call('retail', 'get_order_info', { order_id: order.order_id }, noise);
-    await busy.call('retail', 'get_order_details', { order_id: order.order_id }, noise);
-  }
-  t.same(await schedule(busy, [...SESSIONS].reverse()), [...first].reverse(), "other sessions' calls change no session's schedule");
+  await expectSeededSessionDraws(t, {
+    ...DRAWS,
+    otherSeed: '9',
+    eachSession: (t, [listed, answers], session) => t.equal(listed, answers, `${session}: the decoy answers exactly when listed`),
+    neighboursFirst: {
+      sessions: ['noise-a', 'noise-b', 'noise-c'],
+      script: { rounds: 1, round: () => [['get_order_info', { order_id: order.order_id }], ['get_order_details', { order_id: order.order_id }]] },
+    },
+    messages: { split: 'see the decoy and some not', restart: 'a restart with the same seed gives the same sessions the decoy' },
+  });
 });
 
 t.test('lookalike: hints mode keeps the schedule and only adds hints', async (t) => {
-  const env = { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '2' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
-  const plainSchedule = await schedule(plain);
-  t.same(await schedule(hinted), plainSchedule, 'the same sessions see the decoy');
+  const { plain, hinted, session } = await expectHintsKeepDraws(t, { ...DRAWS, message: 'the same sessions see the decoy' });
 
-  const session = SESSIONS[plainSchedule.findIndex(([on]) => on)]!;
   const hint = 'get_order_info is deprecated; get_order_details is the maintained tool.';
   const [plainViews, hintViews] = [await views(plain, session), await views(hinted, session)];
   for (const view of Object.keys(plainViews)) {
@@ -165,7 +134,7 @@ t.test('lookalike: hints mode keeps the schedule and only adds hints', async (t)
   t.ok((await new Validator().validate((await hinted.request('GET', `/s/${session}/retail/openapi.json`)).body)).valid, 'the hinted document is valid');
   const [a, b] = [await plain.call('retail', 'get_order_info', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_info', { order_id: order.order_id }, session)];
   t.same(b.body, { ...a.body, _hint: hint }, "the decoy's answer only gains the hint");
-  t.same((await last(hinted, session)).hazards, (await last(plain, session)).hazards, 'the journal is the same');
+  t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
   const [c, d] = [await plain.call('retail', 'get_order_details', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_details', { order_id: order.order_id }, session)];
   t.same(d.body, c.body, 'the canonical tool answers as without hints');
 });

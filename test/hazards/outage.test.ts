@@ -1,28 +1,8 @@
-import t, { type Test } from 'tap';
-import { startServer } from '../helpers/server.js';
+import t from 'tap';
+import { drawStatuses, expectSeededStatusDraws, startHintedPair, type JournalEntry } from '../helpers/hazards.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
 import type { Order } from '../../domains/retail/schema.js';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result: unknown;
-  problem: unknown;
-  changes: unknown[];
-  hazards: Event[];
-}
 
 const db = retailFixture();
 const shipped = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
@@ -42,7 +22,7 @@ const RECOVERY: Record<Down, string> = {
 const hintOf = (tool: Down) => (FALLBACK[tool] ? `This tool is down for now; ${FALLBACK[tool]} can answer instead.` : 'This tool is down for now and has no substitute.');
 const envFor = (tool: Down, value = 'on') => ({ [`HAZARD__OUTAGE__${tool.toUpperCase()}`]: value });
 
-const diffOf = async (server: Server, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body as Record<string, unknown[]>;
+const diffOf = async (server: TestServer, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body as Record<string, unknown[]>;
 
 t.test('fires only when enabled, on the tool it is set for, and no other kind', async (t) => {
   const off = await startServer(t);
@@ -56,7 +36,7 @@ t.test('fires only when enabled, on the tool it is set for, and no other kind', 
       if (other !== tool) t.equal((await server.call('retail', other, ARGS[other], 'd')).status, 200, `${other}: not switched on, answers`);
     }
     t.equal((await server.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'd')).status, 200, 'get_order_details answers');
-    const kinds = new Set((await server.journal<Entry>('d')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
+    const kinds = new Set((await server.journal<JournalEntry>('d')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
     t.same([...kinds], [`outage ${tool}`], 'no other kind, no other tool');
   }
   const all = await startServer(t, { hazardEnv: { HAZARDS: 'outage' } });
@@ -68,7 +48,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint,
   for (const tool of Object.keys(ARGS) as Down[]) {
     const server = await startServer(t, { hazardEnv: envFor(tool) });
     for (let i = 0; i < 3; i++) await server.call('retail', tool, ARGS[tool], 'j');
-    const journal = await server.journal<Entry>('j');
+    const journal = await server.journal<JournalEntry>('j');
     const incident = journal[0]!.hazards[0]!['incident'];
     t.match(incident, /^INC-\d{5}$/);
     journal.forEach((entry, i) => {
@@ -125,40 +105,24 @@ t.test('recovery: transfer_to_human_agents is down, with no fallback; the failur
     t.notMatch(reply.text, /success/i, 'never a claim of success');
   }
   t.same(await diffOf(server, 'r'), Object.fromEntries(Object.keys(await diffOf(server, 'r')).map((d) => [d, []])), 'no database changed');
-  t.ok((await server.journal<Entry>('r')).every((e) => e.hazards[0]?.['fallback'] === null && e.result === undefined), 'journaled: no fallback, no result');
+  t.ok((await server.journal<JournalEntry>('r')).every((e) => e.hazards[0]?.['fallback'] === null && e.result === undefined), 'journaled: no fallback, no result');
   const reset = await server.request('POST', '/sessions/r/reset');
   t.ok(reset.status < 300, 'the session is reset');
   t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'r')).status, 503, 'the outage belongs to the session: still down after a reset');
   t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'another')).status, 503, 'at p=1, down in every session');
 });
 
-/** The sessions, out of `count`, in which `tool` is down; each must be down on every call or none. */
-async function downSessions(t: Test, env: NodeJS.ProcessEnv, tool: Down, count: number, interleave = false) {
-  const server = await startServer(t, { hazardEnv: env });
-  const down: string[] = [];
-  const events: unknown[] = [];
-  for (let i = 0; i < count; i++) {
-    const session = `s${i}`;
-    const statuses: number[] = [];
-    for (let k = 0; k < 3; k++) {
-      statuses.push((await server.call('retail', tool, ARGS[tool], session)).status);
-      if (interleave) await server.call('retail', tool, ARGS[tool], `x${i}-${k}`);
-    }
-    t.ok(statuses.every((s) => s === statuses[0]), `${session}: down for the whole session or not at all (${statuses.join(', ')})`);
-    if (statuses[0] === 503) down.push(session);
-    events.push(...(await server.journal<Entry>(session)).map((e) => ({ session, call: e.call, status: e.status, hazards: e.hazards })));
-  }
-  return { down, events };
-}
+/** Whether track_order is down in each of 16 sessions: on every call or on none. */
+const DOWN = { count: 16, call: ['track_order', ARGS.track_order], hitStatus: 503, whole: 'down for the whole session or not at all' } as const;
 
 t.test('the schedule: drawn once per session, fixed by seed and session id', async (t) => {
-  const env = { ...envFor('track_order', '0.5'), HAZARD_SEED: '17' };
-  const first = await downSessions(t, env, 'track_order', 16);
-  t.ok(first.down.length > 2 && first.down.length < 14, `p=0.5: some sessions are down (${first.down.join(' ')})`);
-  t.same(await downSessions(t, env, 'track_order', 16), first, 'the same sessions, statuses and events across a restart');
-  t.same(await downSessions(t, env, 'track_order', 16, true), first, "other sessions' calls in between change nothing");
-  t.notSame((await downSessions(t, { ...env, HAZARD_SEED: '18' }, 'track_order', 16)).down, first.down, 'another seed takes other sessions down');
-  const rated = await downSessions(t, { HAZARDS: 'outage', HAZARD_RATE: '0.5', HAZARD_SEED: '17' }, 'track_order', 16);
+  const first = await expectSeededStatusDraws(t, {
+    ...DOWN,
+    env: { ...envFor('track_order', '0.5'), HAZARD_SEED: '17' },
+    otherSeed: '18',
+    messages: { split: 'are down', reseeded: 'another seed takes other sessions down' },
+  });
+  const rated = await drawStatuses(t, { HAZARDS: 'outage', HAZARD_RATE: '0.5', HAZARD_SEED: '17' }, DOWN);
   t.same(rated, first, 'HAZARDS=outage at HAZARD_RATE=0.5 draws the same schedule');
 
   // One incident per outage: the same id on each call of a session, another in another session.
@@ -176,8 +140,7 @@ t.test('the schedule: drawn once per session, fixed by seed and session id', asy
 
 t.test('hints mode: the same schedule, and only a hint member is added', async (t) => {
   const env = { HAZARD__OUTAGE: '0.5', HAZARD_SEED: '6' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
+  const { plain, hinted } = await startHintedPair(t, env);
   let down = 0;
   for (let i = 0; i < 8; i++) {
     for (const tool of Object.keys(ARGS) as Down[]) {
@@ -191,7 +154,7 @@ t.test('hints mode: the same schedule, and only a hint member is added', async (
         t.equal(b.headers['retry-after'], a.headers['retry-after']);
       } else t.same(b.body, a.body, 'the same answer');
     }
-    t.same((await hinted.journal<Entry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<Entry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
+    t.same((await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
   }
   t.ok(down > 3 && down < 21, `some tools down (${down} of 24)`);
 });

@@ -1,30 +1,13 @@
 import t from 'tap';
 import { ORDER_STATUSES } from '../../domains/retail/schema.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectIndifferentToNeighbours, hitCalls, runAlone, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findOrder, findUser } from '../helpers/retail.js';
+import { startServer } from '../helpers/server.js';
 
 // output_drift, session-wide from the second call of the tool: get_order_details answers `state`
 // and integer cents; get_user_details wraps the profile in {data, meta}. Same information.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
 type Test = Parameters<typeof startServer>[0];
-
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 
 // One order of each status: payments, refunds (cancelled), an exchange's price difference.
 const orders = ORDER_STATUSES.map((status) => findOrder((o) => o.status === status));
@@ -90,7 +73,7 @@ t.test('the journal records the change on every drifted call', async (t) => {
     await server.call('retail', 'get_order_details', { order_id: orders[i]!.order_id }, session);
     await server.call('retail', 'get_user_details', { user_id: user.user_id }, session);
   }
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.same(journal.map((e) => e.hazards.length), [0, 0, 1, 1, 1, 1], 'nothing on the first call of each tool, then every call');
   for (const entry of journal.slice(2)) {
     const change = entry.tool === 'get_order_details' ? ORDER_CHANGE : USER_CHANGE;
@@ -117,58 +100,36 @@ t.test('recovery: the drifted answer carries the same information as the canonic
   t.same(enveloped['meta'], { api_version: '2024-06-01', object: 'user' });
 });
 
-/** The hazard events of a session's order calls, one list per call, and the bodies. */
-async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 8) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) {
-    for (const id of ids) bodies[id]!.push((await server.call('retail', 'get_order_details', { order_id: orders[i % orders.length]!.order_id }, id)).body);
-  }
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Eight calls of get_order_details, going round the orders. */
+const SCRIPT: Script = { rounds: 8, round: (i) => [['get_order_details', { order_id: orders[i % orders.length]!.order_id }]] };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
   const env = { HAZARD__OUTPUT_DRIFT__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same drift');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
+  const first = await runAlone(t, env, SCRIPT);
+  const again = await runAlone(t, env, SCRIPT);
+  t.same(again.events, first.events, 'same seed across a restart: same drift');
+  t.same(again.bodies, first.bodies, 'and the same answers');
 
   // Drawn once per session: either every call from the second on drifts, or none does.
   const schedules = new Map<string, string>();
   for (let seed = 1; seed <= 20 && new Set(schedules.values()).size < 2; seed++) {
-    const run = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    const hits = hitCalls(run.events['s']!);
+    const run = await runAlone(t, { ...env, HAZARD_SEED: String(seed) }, SCRIPT);
+    const hits = hitCalls(run.events);
     t.ok(hits.join() === '' || hits.join() === '2,3,4,5,6,7,8', `seed ${seed}: all or nothing from the onset (${hits.join(',') || 'none'})`);
     schedules.set(String(seed), hits.join());
   }
   t.equal(new Set(schedules.values()).size, 2, `p=0.5: some seeds drift the session, others do not (${[...schedules].map(([s, h]) => `${s}:${h || 'none'}`).join(' ')})`);
 
-  const active = [...schedules].find(([, hits]) => hits !== '')![0];
-  const alone = await scheduleOf(t, { ...env, HAZARD_SEED: active }, ['s']);
-  const crowded = await scheduleOf(t, { ...env, HAZARD_SEED: active }, ['other', 's', 'third']);
-  t.same(crowded.events['s'], alone.events['s'], "other sessions' calls do not change the session's schedule (nor its onset)");
-  t.same(crowded.bodies['s'], alone.bodies['s']);
+  const active = { ...env, HAZARD_SEED: [...schedules].find(([, hits]) => hits !== '')![0] };
+  const alone = await runAlone(t, active, SCRIPT);
+  await expectIndifferentToNeighbours(t, active, SCRIPT, alone, { events: "other sessions' calls do not change the session's schedule (nor its onset)" });
 });
 
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
   let drifted = 0;
   for (const seed of ['1', '2', '3', '4', '5']) {
     const env = { HAZARD__OUTPUT_DRIFT__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: seed };
-    const plain = await scheduleOf(t, env, ['s']);
-    const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-    t.same(hinted.events['s'], plain.events['s'], `seed ${seed}: same journal events`);
-    for (const [i, body] of hinted.bodies['s']!.entries()) {
-      if (plain.events['s']![i]!.length > 0) {
-        drifted += 1;
-        t.equal(body['_hint'], `The response format changed (${ORDER_CHANGE}).`, `call ${i + 1}: hinted`);
-      } else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-      t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-    }
+    drifted += await expectHintsOnly(t, { env, script: SCRIPT, hint: `The response format changed (${ORDER_CHANGE}).`, label: `seed ${seed}: ` });
   }
   t.ok(drifted > 0, 'some of these sessions drifted');
 });

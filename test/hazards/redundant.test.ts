@@ -1,34 +1,18 @@
 import t from 'tap';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
+import { startServer } from '../helpers/server.js';
 
 // redundant on get_user_details, get_product_details and track_order: tracing, debug, links and
 // legal boilerplate around the real answer, whose fields stay intact.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
 type Test = Parameters<typeof startServer>[0];
-
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 
 const fixture = retailFixture();
 const shipped = findOrder((o) => o.fulfillments.length > 0);
 const product = Object.values(fixture.products)[0]!;
 const BULK = ['_meta', '_debug', '_links', 'legal'];
+const HINT = 'Most of this response is metadata; the answer is in the usual fields.';
 
 const CALLS: [string, Obj][] = [
   ['get_user_details', { user_id: shipped.user_id }],
@@ -79,7 +63,7 @@ t.test('the journal records the fields added', async (t) => {
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'redundant' } });
   const session = await server.newSession({ id: 'rd' });
   for (const [tool, args] of CALLS) await server.call('retail', tool, args, session);
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   for (const [i, entry] of journal.entries()) {
     t.same(entry.hazards, [
       {
@@ -88,7 +72,7 @@ t.test('the journal records the fields added', async (t) => {
         tool: CALLS[i]![0],
         call: 1,
         recovery: 'extract the fields that answer the question; ignore the rest',
-        hint: 'Most of this response is metadata; the answer is in the usual fields.',
+        hint: HINT,
         added: BULK,
       },
     ]);
@@ -114,49 +98,14 @@ t.test('recovery: the canonical fields are intact under the bulk', async (t) => 
   }
 });
 
-/** The hazard events of a session's calls, one list per call, and the bodies. */
-async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 6) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) {
-    for (const id of ids) for (const [tool, args] of CALLS) bodies[id]!.push((await server.call('retail', tool, args, id)).body);
-  }
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Six rounds of the three tools with bulk. */
+const SCRIPT: Script = { rounds: 6, round: () => CALLS };
+const SEEDED = { HAZARD__REDUNDANT: '0.5', HAZARD_SEED: '1' };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
-  const env = { HAZARD__REDUNDANT: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers, bulk included');
-  const hits = hitCalls(first.events['s']!);
-  t.ok(hits.length > 0 && hits.length < 18, `p=0.5 hits some calls, not all (${hits.join(',')})`);
-
-  let differs: string | undefined;
-  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
-    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
-  }
-  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
-
-  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
-  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
-  t.same(crowded.bodies['s'], first.bodies['s']);
+  await expectSeededSchedule(t, { env: SEEDED, script: SCRIPT, messages: { restartBodies: 'and the same answers, bulk included' } });
 });
 
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
-  const env = { HAZARD__REDUNDANT: '0.5', HAZARD_SEED: '1' };
-  const plain = await scheduleOf(t, env, ['s']);
-  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
-  for (const [i, body] of hinted.bodies['s']!.entries()) {
-    if (plain.events['s']![i]!.length > 0) t.equal(body['_hint'], 'Most of this response is metadata; the answer is in the usual fields.', `call ${i + 1}: hinted`);
-    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-  }
+  await expectHintsOnly(t, { env: SEEDED, script: SCRIPT, hint: HINT });
 });

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import t from 'tap';
+import { canonicalRetailDocument, expectHintsKeepDraws, expectOnlyDescriptionHint, expectSeededSessionDraws, lastEntry, sessionIds, toolIn, toolViews, type JournalEntry, type Listed, type Probe, type SessionDraws } from '../helpers/hazards.js';
 import { findOrder, findUser } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -10,74 +10,34 @@ import { startServer, type TestServer } from '../helpers/server.js';
 
 const order = findOrder((o) => o.status === 'delivered');
 const customer = findUser((u) => u.orders.length >= 4);
-const canonicalDocument = JSON.parse(readFileSync(new URL('../../openapi/retail.json', import.meta.url), 'utf8'));
+const canonicalDocument = canonicalRetailDocument();
 
-interface Listed {
-  name: string;
-  description: string;
-  input: { properties: Record<string, { description?: string; default?: unknown }>; required?: string[] };
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  changes: unknown[];
-  hazards: { kind: string; family: string; tool: string; call: number; recovery: string; hint: string; [detail: string]: unknown }[];
-}
-
-const FORMATS = ['native', 'openai', 'anthropic', 'mcp'] as const;
-
-/** A session's tools as each listing format and its OpenAPI document show them. */
-async function views(server: TestServer, session: string): Promise<Record<string, Listed[]>> {
-  const out: Record<string, Listed[]> = {};
-  for (const format of FORMATS) {
-    const body = (await server.request('GET', `/s/${session}/retail/tools?format=${format}`)).body;
-    out[format] =
-      format === 'openai'
-        ? body.map((e: any) => ({ name: e.function.name, description: e.function.description, input: e.function.parameters }))
-        : format === 'anthropic'
-          ? body.map((e: any) => ({ name: e.name, description: e.description, input: e.input_schema }))
-          : format === 'mcp'
-            ? body.tools.map((e: any) => ({ name: e.name, description: e.description, input: e.inputSchema }))
-            : body.tools.map((e: any) => ({ name: e.name, description: e.description, input: e.input_schema }));
-  }
-  const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
-  out['openapi'] = Object.entries(document.paths as Record<string, { post?: any }>)
-    .filter(([path, item]) => path.startsWith('/retail/tools/') && item.post?.requestBody)
-    .map(([path, item]) => ({ name: path.slice('/retail/tools/'.length), description: item.post.description, input: item.post.requestBody.content['application/json'].schema }));
-  return out;
-}
-
-const toolIn = (listed: Listed[], name: string) => listed.find((tool) => tool.name === name)!;
-const last = async (server: TestServer, session: string) => (await server.journal<Entry>(session)).at(-1)!;
 const parametersOf = async (server: TestServer, session: string, tool: string) => {
   const listed = (await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body as { function: { name: string; parameters: Listed['input'] } }[];
   return Object.keys(listed.find((e) => e.function.name === tool)!.function.parameters.properties);
 };
 
-const SESSIONS = Array.from({ length: 12 }, (_, i) => `drift-${i}`);
+const SESSIONS = sessionIds('drift');
+const SEEDED = { HAZARD__SPEC_DRIFT__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '3' };
 
-/** For each session: [first call works, listing shows order_ref after it, second call with order_id refused]. */
-async function schedule(server: TestServer, sessions = SESSIONS, between: () => Promise<unknown> = async () => {}) {
-  const out: [boolean, boolean, boolean][] = [];
-  for (const session of sessions) {
-    const first = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status === 200;
-    await between();
-    const listed = (await parametersOf(server, session, 'get_order_details')).includes('order_ref');
-    await between();
-    const refused = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status === 400;
-    out.push([first, listed, refused]);
-  }
-  return out;
-}
+/** A session's [first call works, listing shows order_ref after it, second call with order_id refused]. */
+const draw: Probe<[boolean, boolean, boolean]> = async (server, session, between) => {
+  const first = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status === 200;
+  await between();
+  const listed = (await parametersOf(server, session, 'get_order_details')).includes('order_ref');
+  await between();
+  const refused = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status === 400;
+  return [first, listed, refused];
+};
+const DRAWS: SessionDraws<[boolean, boolean, boolean]> = { env: SEEDED, sessions: SESSIONS, probe: draw, isOn: ([, listed]) => listed };
 
 t.test('spec_drift fires only when enabled, and only on the tool it is enabled for', async (t) => {
   const off = await startServer(t);
   for (let i = 1; i <= 3; i++) t.equal((await off.call('retail', 'get_order_details', { order_id: order.order_id }, 'plain')).status, 200, `off: call ${i} with order_id works`);
-  const offViews = await views(off, 'plain');
+  const offViews = await toolViews(off, 'plain');
   for (const [view, listed] of Object.entries(offViews)) t.same(Object.keys(toolIn(listed, 'get_order_details').input.properties), ['order_id'], `off, ${view}: order_id`);
   t.same((await off.request('GET', '/s/plain/retail/openapi.json')).body, canonicalDocument, 'off: the session OpenAPI is the canonical document');
-  t.ok((await off.journal<Entry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
+  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
 
   const one = await startServer(t, { hazardEnv: { HAZARD__SPEC_DRIFT__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
   for (let i = 1; i <= 3; i++) {
@@ -86,7 +46,7 @@ t.test('spec_drift fires only when enabled, and only on the tool it is enabled f
     t.equal((await one.call('retail', 'track_order', { order_id: order.order_id }, 'one')).status, 200, `track_order call ${i} untouched`);
   }
   await one.call('retail', 'get_order_details', { order_id: order.order_id }, 'one');
-  const oneViews = await views(one, 'one');
+  const oneViews = await toolViews(one, 'one');
   for (const [view, listed] of Object.entries(oneViews)) {
     t.same(Object.keys(toolIn(listed, 'get_order_details').input.properties), ['order_ref'], `${view}: get_order_details drifted`);
     t.same(listed.filter((tool) => tool.name !== 'get_order_details'), offViews[view]!.filter((tool) => tool.name !== 'get_order_details'), `${view}: every other tool is canonical`);
@@ -94,21 +54,21 @@ t.test('spec_drift fires only when enabled, and only on the tool it is enabled f
 
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { spec_drift: 'off' } } });
   for (let i = 1; i <= 3; i++) t.equal((await one.call('retail', 'get_order_details', { order_id: order.order_id }, quiet)).status, 200, `spec_drift off in the session: call ${i} works`);
-  t.same(await views(one, quiet), offViews, 'and its listings and document stay canonical');
+  t.same(await toolViews(one, quiet), offViews, 'and its listings and document stay canonical');
 });
 
 t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing shows the new name, the new name works', async (t) => {
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'spec_drift', HAZARD_SEED: '1' } });
-  const canonical = await views(await startServer(t), 'plain');
+  const canonical = await toolViews(await startServer(t), 'plain');
   const session = await server.newSession({ id: 'drift' });
 
-  t.same(await views(server, session), canonical, 'before the first call: the canonical contract');
+  t.same(await toolViews(server, session), canonical, 'before the first call: the canonical contract');
   const first = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
   t.same([first.status, first.body.order_id], [200, order.order_id], 'call 1 with order_id works');
-  t.same((await last(server, session)).hazards, [], 'call 1 carries no hazard');
+  t.same((await lastEntry(server, session)).hazards, [], 'call 1 carries no hazard');
 
   // The next call is the drifted one: every view of the session shows order_ref, not order_id.
-  for (const [view, listed] of Object.entries(await views(server, session))) {
+  for (const [view, listed] of Object.entries(await toolViews(server, session))) {
     const tool = toolIn(listed, 'get_order_details');
     t.same(Object.keys(tool.input.properties), ['order_ref'], `${view}: order_ref, and no order_id`);
     t.same(tool.input.required, ['order_ref'], `${view}: order_ref is required`);
@@ -124,7 +84,7 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
   t.match(refused.body, { code: 'invalid_input', detail: /order_id: unknown field 'order_id'/ }, 'the detail names order_id as unknown');
   t.match(refused.body.errors, [{ field: 'order_id', message: "unknown field 'order_id'" }, { field: 'order_ref', message: /required/ }], 'as a validation error would');
   t.notOk('hint' in refused.body, 'no hint without hints mode');
-  t.match(await last(server, session), {
+  t.match(await lastEntry(server, session), {
     tool: 'get_order_details',
     call: 2,
     status: 400,
@@ -134,13 +94,13 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
 
   const recovered = await server.call('retail', 'get_order_details', { order_ref: order.order_id }, session);
   t.same([recovered.status, recovered.body], [200, first.body], 'call 3 with order_ref: the same order');
-  t.same((await last(server, session)).hazards, [], 'the recovered call carries no hazard');
+  t.same((await lastEntry(server, session)).hazards, [], 'the recovered call carries no hazard');
   const viaCombined = await server.request('POST', `/s/${session}/tools/get_order_details`, { order_ref: order.order_id });
   t.same([viaCombined.status, viaCombined.body], [200, first.body], 'the combined route takes order_ref as well');
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status, 400, 'the old name stays refused');
 
   // Other sessions, and the default session (no prefix), which made no call: canonical.
-  t.same(await views(server, 'other'), canonical, "another session's listings are unchanged");
+  t.same(await toolViews(server, 'other'), canonical, "another session's listings are unchanged");
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'other')).status, 200, 'and its first call works with order_id');
   t.same((await server.request('GET', '/retail/openapi.json')).body, canonicalDocument, 'the document without a session is the canonical one');
   t.same((await server.request('GET', '/retail/tools?format=openai')).body, (await (await startServer(t)).request('GET', '/retail/tools?format=openai')).body, 'so is the listing');
@@ -149,7 +109,7 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
   const pages = 'pages';
   const firstPage = await server.call('retail', 'list_user_orders', { user_id: customer.user_id, page_size: 2 }, pages);
   t.same([firstPage.status, firstPage.body.orders.length, typeof firstPage.body.next_page_token], [200, 2, 'string'], 'call 1 with page_size works');
-  for (const [view, listed] of Object.entries(await views(server, pages))) {
+  for (const [view, listed] of Object.entries(await toolViews(server, pages))) {
     const properties = toolIn(listed, 'list_user_orders').input.properties;
     t.same(Object.keys(properties), ['user_id', 'status', 'limit', 'page_token'], `${view}: limit in place of page_size`);
     t.match(properties['limit']!.description, '(default 10)', `${view}: limit keeps its description`);
@@ -163,47 +123,31 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
 });
 
 t.test('spec_drift: seeded per session, the same across restarts, independent of other sessions', async (t) => {
-  const env = { HAZARD__SPEC_DRIFT__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '3' };
-  const first = await schedule(await startServer(t, { hazardEnv: env }));
-  for (const [i, [works, listed, refused]] of first.entries()) {
-    t.ok(works, `${SESSIONS[i]}: the first call always works`);
-    t.equal(listed, refused, `${SESSIONS[i]}: the listing shows the new name exactly when the old one is refused`);
-  }
-  const drifted = first.map(([, listed]) => listed);
-  t.ok(drifted.includes(true) && drifted.includes(false), `p=0.5: some sessions drift and some do not (${drifted.join(',')})`);
-
-  t.same(await schedule(await startServer(t, { hazardEnv: env })), first, 'a restart with the same seed drifts the same sessions');
-  t.not(JSON.stringify(await schedule(await startServer(t, { hazardEnv: { ...env, HAZARD_SEED: '4' } }))), JSON.stringify(first), 'another seed, another schedule');
-
-  // Another session calls the same tool between every step, old name and new.
-  const busy = await startServer(t, { hazardEnv: env });
-  let n = 0;
-  const noise = () => busy.call('retail', 'get_order_details', n++ % 2 ? { order_id: order.order_id } : { order_ref: order.order_id }, `noise-${n % 3}`);
-  t.same(await schedule(busy, [...SESSIONS].reverse(), noise), [...first].reverse(), "other sessions' calls change no session's schedule");
+  await expectSeededSessionDraws(t, {
+    ...DRAWS,
+    otherSeed: '4',
+    eachSession: (t, [works, listed, refused], session) => {
+      t.ok(works, `${session}: the first call always works`);
+      t.equal(listed, refused, `${session}: the listing shows the new name exactly when the old one is refused`);
+    },
+    // Another session calls the same tool between every step, old name and new.
+    neighboursBetween: (busy) => {
+      let n = 0;
+      return () => busy.call('retail', 'get_order_details', n++ % 2 ? { order_id: order.order_id } : { order_ref: order.order_id }, `noise-${n % 3}`);
+    },
+    messages: { split: 'drift and some do not', restart: 'a restart with the same seed drifts the same sessions' },
+  });
 });
 
 t.test('spec_drift: hints mode keeps the schedule and only adds hints', async (t) => {
-  const env = { HAZARD__SPEC_DRIFT__GET_ORDER_DETAILS: '0.5', HAZARD_SEED: '3' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
-  const plainSchedule = await schedule(plain);
-  t.same(await schedule(hinted), plainSchedule, 'the same sessions drift');
+  const { plain, hinted, session } = await expectHintsKeepDraws(t, { ...DRAWS, message: 'the same sessions drift' });
 
-  const session = SESSIONS[plainSchedule.findIndex(([, listed]) => listed)]!;
   const hint = "The API changed: re-read the tool's schema (a parameter was renamed from order_id).";
-  const plainViews = await views(plain, session);
-  const hintViews = await views(hinted, session);
-  for (const view of Object.keys(plainViews)) {
-    for (const tool of plainViews[view]!) {
-      const other = toolIn(hintViews[view]!, tool.name);
-      if (tool.name === 'get_order_details') t.same(other, { ...tool, description: `${tool.description} (${hint})` }, `${view}: only the hint is added`);
-      else t.same(other, tool, `${view}: ${tool.name} unchanged`);
-    }
-  }
+  expectOnlyDescriptionHint(t, await toolViews(plain, session), await toolViews(hinted, session), 'get_order_details', hint);
   const a = await plain.call('retail', 'get_order_details', { order_id: order.order_id }, session);
   const b = await hinted.call('retail', 'get_order_details', { order_id: order.order_id }, session);
   t.same([a.status, b.status], [400, 400]);
   t.same(b.body, { ...a.body, hint }, 'the 400 only gains the hint');
-  t.same((await last(hinted, session)).hazards, (await last(plain, session)).hazards, 'the journal is the same');
+  t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
   t.equal((await hinted.call('retail', 'get_order_details', { order_ref: order.order_id }, session)).status, 200, 'the recovery is the same');
 });

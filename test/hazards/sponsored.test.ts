@@ -1,29 +1,12 @@
 import t from 'tap';
 import type { Product } from '../../domains/retail/schema.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { retailFixture } from '../helpers/retail.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 
 // sponsored on search_product: promoted products that break the query, marked `sponsored: true`
 // with the label 'Sponsored'; dropping them leaves exactly the canonical page.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
-
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 const fixture = retailFixture();
@@ -111,7 +94,7 @@ t.test('fires when enabled, and only then', async (t) => {
     (await off.call('retail', 'get_product_details', { product_id: product.product_id })).body,
     'other tools are untouched',
   );
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.same(journal[0]!.hazards, [], 'nothing recorded for the unfiltered search');
   t.same(journal[1]!.hazards, [], 'nor for the other tool');
 });
@@ -121,7 +104,7 @@ t.test('the journal records what was promoted', async (t) => {
   const session = await server.newSession({ id: 'sp' });
   const bodies: Obj[] = [];
   for (const args of QUERIES) bodies.push((await server.call('retail', 'search_product', args, session)).body);
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.equal(journal.length, QUERIES.length);
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
@@ -159,50 +142,14 @@ t.test('recovery: every promoted item violates the query; dropping them leaves t
   t.ok(all['results'].every((r: Obj) => satisfies(fixture.products[r['product_id']]!, { query: optionWord })), 'the test matcher agrees with the search');
 });
 
-/** The hazard events of a session's calls, one list per call, and the bodies. */
-async function scheduleOf(t: Parameters<typeof startServer>[0], env: NodeJS.ProcessEnv, ids: string[], calls = 12) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) {
-    for (const id of ids) bodies[id]!.push((await server.call('retail', 'search_product', QUERIES[i % QUERIES.length], id)).body);
-  }
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Twelve searches, going round the queries. */
+const SCRIPT: Script = { rounds: 12, round: (i) => [['search_product', QUERIES[i % QUERIES.length]]] };
+const SEEDED = { HAZARD__SPONSORED__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '1' };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
-  const env = { HAZARD__SPONSORED__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits, same promoted items');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
-  const hits = hitCalls(first.events['s']!);
-  t.ok(hits.length > 0 && hits.length < 12, `p=0.5 hits some calls, not all (${hits.join(',')})`);
-
-  let differs: string | undefined;
-  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
-    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
-  }
-  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
-
-  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
-  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
-  t.same(crowded.bodies['s'], first.bodies['s']);
+  await expectSeededSchedule(t, { env: SEEDED, script: SCRIPT, messages: { restartEvents: 'same seed across a restart: same hits, same promoted items' } });
 });
 
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
-  const env = { HAZARD__SPONSORED__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '1' };
-  const plain = await scheduleOf(t, env, ['s']);
-  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
-  for (const [i, body] of hinted.bodies['s']!.entries()) {
-    const hit = plain.events['s']![i]!.length > 0;
-    if (hit) t.equal(body['_hint'], 'Some results are advertisements and may not match the request.', `call ${i + 1}: hinted`);
-    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-  }
+  await expectHintsOnly(t, { env: SEEDED, script: SCRIPT, hint: 'Some results are advertisements and may not match the request.' });
 });

@@ -1,30 +1,13 @@
 import t from 'tap';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findUser, retailFixture } from '../helpers/retail.js';
+import { startServer } from '../helpers/server.js';
 
 // stale_data on view_cart: an answer from an old cache (total ≠ sum of the line totals, an old
 // as_of, cache HIT). Retryable: never more than max_consecutive stale answers in a row.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  at: string;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
 type Test = Parameters<typeof startServer>[0];
 
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 const cents = (amount: number) => Math.round(amount * 100);
 const sumOfLines = (cart: Obj) => cart['items'].reduce((sum: number, line: Obj) => sum + cents(line['line_total']), 0);
 const consistent = (cart: Obj) => cents(cart['total']) === sumOfLines(cart);
@@ -36,6 +19,7 @@ const shopper = findUser((u) => (fixture.carts[u.user_id]?.items.length ?? 0) >=
 const noCart = findUser((u) => fixture.carts[u.user_id] === undefined);
 const CART = { user_id: shopper.user_id };
 const ON = { HAZARD__STALE_DATA__VIEW_CART: 'on' };
+const HINT = 'This answer came from a stale cache.';
 
 const canonicalOf = async (t: Test) => (await (await startServer(t)).call('retail', 'view_cart', CART)).body as Obj;
 
@@ -59,7 +43,7 @@ t.test('fires when enabled, and only then', async (t) => {
   // Nothing to be inconsistent about: an empty cart is answered as is, and does not count as stale.
   const empty = (await server.call('retail', 'view_cart', { user_id: noCart.user_id }, session)).body;
   t.same(empty, { user_id: noCart.user_id, items: [], item_count: 0, total: 0 });
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.same(journal.at(-1)!.hazards, [], 'no stale_data recorded for the empty cart');
   t.same(journal.at(-2)!.hazards, [], 'nor for the other tool');
 });
@@ -68,13 +52,13 @@ t.test('the journal records the stale field', async (t) => {
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'stale_data' } });
   const session = await server.newSession({ id: 'st' });
   for (let i = 0; i < 3; i++) await server.call('retail', 'view_cart', CART, session);
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   const event = {
     kind: 'stale_data',
     family: 'output',
     tool: 'view_cart',
     recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
-    hint: 'This answer came from a stale cache.',
+    hint: HINT,
     field: 'total',
   };
   t.same(journal.map((e) => e.hazards), [[{ ...event, call: 1 }], [{ ...event, call: 2 }], []]);
@@ -92,7 +76,7 @@ t.test('recovery: the stale answer is detectably inconsistent, and a retry withi
     const bodies: Obj[] = [];
     for (let i = 0; i < pattern.length; i++) bodies.push((await server.call('retail', 'view_cart', CART, session)).body);
     t.same(bodies.map((b) => !consistent(b)), pattern, `max_consecutive ${max ?? '2 (default)'}: the retry after ${max ?? 2} stale answers is fresh`);
-    const journal = await server.journal<Entry>(session);
+    const journal = await server.journal<JournalEntry>(session);
     const now = Date.parse((await server.request('GET', `/sessions/${session}`)).body.clock.now);
     for (const [i, body] of bodies.entries()) {
       if (consistent(body)) {
@@ -133,51 +117,24 @@ t.test('recovery: the stale answer is detectably inconsistent, and a retry withi
   t.ok(longest >= 1 && longest <= 2, `longest run of stale answers: ${longest}`);
 });
 
-
-/** The hazard events of a session's calls, one list per call, and the bodies. */
-async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 16) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) for (const id of ids) bodies[id]!.push((await server.call('retail', 'view_cart', CART, id)).body);
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Sixteen calls of view_cart. */
+const SCRIPT: Script = { rounds: 16, round: () => [['view_cart', CART]] };
+const SEEDED = { HAZARD__STALE_DATA: '0.5', HAZARD_SEED: '1' };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
-  const env = { HAZARD__STALE_DATA: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers (same stale totals and as_of)');
-  const hits = hitCalls(first.events['s']!);
-  t.ok(hits.length > 0 && hits.length < 16, `p=0.5 hits some calls, not all (${hits.join(',')})`);
-
-  let differs: string | undefined;
-  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
-    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
-  }
-  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
-
-  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
-  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule (nor its streaks)");
-  t.same(crowded.bodies['s']!.map(withoutAsOf), first.bodies['s']!.map(withoutAsOf));
-  // as_of is relative to the session's clock, which counts this session's calls only.
-  t.same(crowded.bodies['s'], first.bodies['s'], 'as_of included');
+  const { first, crowded } = await expectSeededSchedule(t, {
+    env: SEEDED,
+    script: SCRIPT,
+    messages: {
+      restartBodies: 'and the same answers (same stale totals and as_of)',
+      crowdedEvents: "other sessions' calls do not change the session's schedule (nor its streaks)",
+      // as_of is relative to the session's clock, which counts this session's calls only.
+      crowdedBodies: 'as_of included',
+    },
+  });
+  t.same(crowded.bodies.map(withoutAsOf), first.bodies.map(withoutAsOf));
 });
 
-
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
-  const env = { HAZARD__STALE_DATA: '0.5', HAZARD_SEED: '1' };
-  const plain = await scheduleOf(t, env, ['s']);
-  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
-  for (const [i, body] of hinted.bodies['s']!.entries()) {
-    if (plain.events['s']![i]!.length > 0) t.equal(body['_hint'], 'This answer came from a stale cache.', `call ${i + 1}: hinted`);
-    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-  }
+  await expectHintsOnly(t, { env: SEEDED, script: SCRIPT, hint: HINT });
 });

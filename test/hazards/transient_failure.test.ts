@@ -1,49 +1,21 @@
 import t, { type Test } from 'tap';
+import { journalSchedule, payableCart, retailDiff, startHintedPair, type JournalEntry } from '../helpers/hazards.js';
 import { type Reply, startServer } from '../helpers/server.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
-
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result: unknown;
-  problem: unknown;
-  changes: unknown[];
-  hazards: Event[];
-}
 
 const db = retailFixture();
 const order = findOrder((o) => o.status === 'pending');
 const delivered = findOrder((o) => o.status === 'delivered');
-/** A cart whose items can all be ordered, and its owner's card (or PayPal) that pays any total. */
-const cart = Object.values(db.carts).find(
-  (c) => c.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available) && Object.values(db.users[c.user_id]!.payment_methods).some((m) => m.source !== 'gift_card'),
-)!;
-const card = Object.values(db.users[cart.user_id]!.payment_methods).find((m) => m.source !== 'gift_card')!;
-const checkoutArgs = { user_id: cart.user_id, payment_method_id: card.id };
+const { cart, checkoutArgs } = payableCart();
 
-const diffOf = async (server: Server, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body.retail as { table: string; id: string; op: string }[];
 const failed = (status: number) => status >= 500 || status === 429;
-/** Statuses and hazard events of a session's journal: what a schedule is made of. */
-const scheduleOf = async (server: Server, session: string) => (await server.journal<Entry>(session)).map((e) => ({ tool: e.tool, call: e.call, status: e.status, hazards: e.hazards }));
 
 t.test('fires only when enabled, on the tools it is set for, and no other kind', async (t) => {
   const off = await startServer(t);
   for (let i = 0; i < 5; i++) t.equal((await off.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200, 'off: every call answers');
   const quiet = await startServer(t, { hazardEnv: { HAZARDS: 'none', HAZARD_SEED: '1' } });
   for (let i = 0; i < 5; i++) t.equal((await quiet.call('retail', 'get_order_details', { order_id: order.order_id }, 'q')).status, 200, 'HAZARDS=none: every call answers');
-  t.same((await quiet.journal<Entry>('q')).flatMap((e) => e.hazards), [], 'HAZARDS=none: nothing journaled');
+  t.same((await quiet.journal<JournalEntry>('q')).flatMap((e) => e.hazards), [], 'HAZARDS=none: nothing journaled');
 
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSIENT_FAILURE__GET_ORDER_DETAILS: 'on' } });
   const session = await server.newSession({ id: 'tf' });
@@ -56,7 +28,7 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
     for (let i = 0; i < 3; i++) t.equal((await server.call('retail', tool, args, session)).status, 200, `${tool} has a scenario but is not switched on: untouched`);
   }
   t.equal((await server.call('retail', 'get_user_details', { user_id: order.user_id }, session)).status, 200, 'other tools are untouched');
-  const kinds = new Set((await server.journal<Entry>(session)).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
+  const kinds = new Set((await server.journal<JournalEntry>(session)).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
   t.same([...kinds], ['transient_failure get_order_details'], 'no other kind and no other tool is touched');
 
   // HAZARDS=transient_failure: every tool it is assigned to, and none other.
@@ -71,7 +43,7 @@ t.test('the journal records kind, family, tool, call number, recovery, hint and 
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSIENT_FAILURE__GET_ORDER_DETAILS: 'on' } });
   const replies: Reply<any>[] = [];
   for (let i = 0; i < 5; i++) replies.push(await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'j'));
-  const journal = await server.journal<Entry>('j');
+  const journal = await server.journal<JournalEntry>('j');
   t.same(journal.map((e) => e.call), [1, 2, 3, 4, 5]);
   for (const i of [0, 1, 3, 4]) {
     const entry = journal[i]!;
@@ -129,14 +101,14 @@ t.test('recovery: a failed write is never applied; a retry applies it exactly on
   for (let i = 0; i < 2; i++) {
     const reply = await server.call('retail', 'checkout', checkoutArgs, session);
     t.ok(failed(reply.status), `checkout ${i + 1} fails`);
-    t.same(await diffOf(server, session), [], 'nothing was applied');
+    t.same(await retailDiff(server, session), [], 'nothing was applied');
   }
   t.same((await server.state(session)).retail.carts[cart.user_id], before.retail.carts[cart.user_id], 'the cart is still there');
   const done = await server.call('retail', 'checkout', checkoutArgs, session);
   t.equal(done.status, 200, 'the retry is applied');
   const newOrder = done.body.order_id as string;
   t.same(
-    (await diffOf(server, session)).map((d) => [d.table, d.id, d.op]).sort(),
+    (await retailDiff(server, session)).map((d) => [d.table, d.id, d.op]).sort(),
     [['carts', cart.user_id, 'delete'], ['orders', newOrder, 'insert'], ['users', cart.user_id, 'update']],
     'exactly one order was made',
   );
@@ -150,7 +122,7 @@ t.test('recovery: a failed write is never applied; a retry applies it exactly on
   t.equal(cancelled.status, 200);
   t.equal(cancelled.body.status, 'cancelled');
   t.same(cancelled.body.payment_history.filter((p: { transaction_type: string }) => p.transaction_type === 'refund').length, order.payment_history.length, 'refunded once');
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.same(
     journal.map((e) => [e.tool, e.status === 200, e.changes.length > 0]),
     [
@@ -176,7 +148,7 @@ async function run(t: Test, env: NodeJS.ProcessEnv, session: string, interleave?
     statuses.push((await server.call('retail', tool, args, session)).status);
     if (interleave) for (let k = 0; k <= i % 3; k++) await server.call('retail', tool, args, `${interleave}${k}`);
   }
-  return { statuses, schedule: await scheduleOf(server, session) };
+  return { statuses, schedule: await journalSchedule(server, session) };
 }
 
 t.test('the schedule is fixed by seed, session and call: across restarts, whatever other sessions do', async (t) => {
@@ -195,8 +167,7 @@ t.test('the schedule is fixed by seed, session and call: across restarts, whatev
 
 t.test('hints mode: the same schedule, and only the hint is added', async (t) => {
   const env = { HAZARD__TRANSIENT_FAILURE__SEARCH_PRODUCT: '0.6', HAZARD_SEED: '5', HAZARD_MAX_CONSECUTIVE: '3' };
-  const plain = await startServer(t, { hazardEnv: env });
-  const hinted = await startServer(t, { hazardEnv: { ...env, HAZARD_HINTS: '1' } });
+  const { plain, hinted } = await startHintedPair(t, env);
   const hint = 'The server failed transiently and did not run the call; the same call can be retried.';
   const styles = new Set<string>();
   for (let i = 0; i < 40; i++) {
@@ -227,7 +198,7 @@ t.test('hints mode: the same schedule, and only the hint is added', async (t) =>
     t.notMatch(a.text, /hint/, 'no hint in the body without hints mode');
   }
   t.same([...styles].sort(), ['html', 'json', 'text'], 'every body style was seen');
-  t.same(await scheduleOf(hinted, 'h'), await scheduleOf(plain, 'h'), 'the same journal');
+  t.same(await journalSchedule(hinted, 'h'), await journalSchedule(plain, 'h'), 'the same journal');
 });
 
 t.test('realism: several real-world styles, request ids that differ, Retry-After on 429', async (t) => {
@@ -257,6 +228,6 @@ t.test('realism: several real-world styles, request ids that differ, Retry-After
   }
   t.ok(replies.filter((r) => r.status !== 429).every((r) => r.headers['retry-after'] === undefined), 'only 429 carries Retry-After');
 
-  const journal = await server.journal<Entry>('r');
+  const journal = await server.journal<JournalEntry>('r');
   t.same(journal.map((e) => e.hazards[0]?.['status']), replies.map((r) => r.status), 'the journal has each status');
 });

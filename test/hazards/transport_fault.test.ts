@@ -1,41 +1,14 @@
 import t, { type Test } from 'tap';
 import { request } from 'undici';
-import { startServer } from '../helpers/server.js';
-import { findOrder, retailFixture } from '../helpers/retail.js';
+import { journalSchedule, payableCart, retailDiff, type JournalEntry } from '../helpers/hazards.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { findOrder } from '../helpers/retail.js';
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  seq: number;
-  tool: string;
-  call: number;
-  status: number;
-  result: unknown;
-  problem: unknown;
-  changes: unknown[];
-  hazards: Event[];
-}
-
-const db = retailFixture();
 const order = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
 const pending = findOrder((o) => o.status === 'pending');
-const cart = Object.values(db.carts).find(
-  (c) => c.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available) && Object.values(db.users[c.user_id]!.payment_methods).some((m) => m.source !== 'gift_card'),
-)!;
-const card = Object.values(db.users[cart.user_id]!.payment_methods).find((m) => m.source !== 'gift_card')!;
-const checkoutArgs = { user_id: cart.user_id, payment_method_id: card.id };
+const { cart, checkoutArgs } = payableCart();
 const HINT = 'The connection failed; the call can be retried.';
 const RECOVERY = 'retry the same call; a failed write was not applied';
-
-const diffOf = async (server: Server, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body.retail as { table: string; id: string; op: string }[];
 
 /** What a real client (undici, a fresh request each time) makes of one call. */
 type Seen =
@@ -44,7 +17,7 @@ type Seen =
   | { outcome: 'body_error'; status: number; code: string }
   | { outcome: 'unparsable'; status: number; contentType: string; text: string };
 
-async function call(server: Server, tool: string, args: unknown, session: string): Promise<Seen> {
+async function call(server: TestServer, tool: string, args: unknown, session: string): Promise<Seen> {
   let response;
   try {
     response = await request(`${server.origin}/s/${session}/retail/tools/${tool}`, {
@@ -83,7 +56,7 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
   for (const [tool, args] of [['search_product', { query: 'lamp' }], ['checkout', checkoutArgs], ['get_user_details', { user_id: order.user_id }]] as const) {
     for (let i = 0; i < 3; i++) t.equal((await call(server, tool, args, 'tf')).outcome, 'answer', `${tool} is untouched (answers over HTTP)`);
   }
-  const kinds = new Set((await server.journal<Entry>('tf')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
+  const kinds = new Set((await server.journal<JournalEntry>('tf')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
   t.same([...kinds], ['transport_fault get_order_details'], 'no other kind, no other tool');
 });
 
@@ -91,7 +64,7 @@ t.test('the journal records kind, family, call, recovery, hint, mode and whether
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on', HAZARD__TRANSPORT_FAULT__CHECKOUT: 'on', HAZARD_MAX_CONSECUTIVE: '99' } });
   for (let i = 0; i < 12; i++) await call(server, 'get_order_details', { order_id: order.order_id }, 'j');
   for (let i = 0; i < 8; i++) await call(server, 'checkout', checkoutArgs, 'j');
-  const journal = await server.journal<Entry>('j');
+  const journal = await server.journal<JournalEntry>('j');
   journal.forEach((entry) => {
     const mode = (entry.hazards[0] as unknown as { mode: string }).mode;
     const answered = mode === 'truncated' || mode === 'malformed';
@@ -126,13 +99,13 @@ t.test('recovery: a write that fails on the wire was not applied; a retry applie
   for (let i = 0; i < 2; i++) {
     const seen = await call(server, 'checkout', checkoutArgs, 'w');
     t.equal(seen.outcome, 'rejected', `checkout ${i + 1}: the connection fails`);
-    t.same(await diffOf(server, 'w'), [], 'nothing was applied');
+    t.same(await retailDiff(server, 'w'), [], 'nothing was applied');
   }
   const done = await call(server, 'checkout', checkoutArgs, 'w');
   t.ok(ok(done), 'the retry answers');
   const made = (done as { body: { order_id: string } }).body.order_id;
   t.same(
-    (await diffOf(server, 'w')).map((d) => [d.table, d.id, d.op]).sort(),
+    (await retailDiff(server, 'w')).map((d) => [d.table, d.id, d.op]).sort(),
     [['carts', cart.user_id, 'delete'], ['orders', made, 'insert'], ['users', cart.user_id, 'update']],
     'one order, made once',
   );
@@ -157,7 +130,7 @@ async function run(t: Test, env: NodeJS.ProcessEnv, session: string, interleave?
     seen.push(outcome.outcome === 'answer' ? `answer ${outcome.status}` : outcome.outcome);
     if (interleave) for (let k = 0; k <= i % 3; k++) await call(server, tool, args, `${interleave}${k}`);
   }
-  return { seen, journal: (await server.journal<Entry>(session)).map((e) => ({ tool: e.tool, call: e.call, status: e.status, hazards: e.hazards })) };
+  return { seen, journal: await journalSchedule(server, session) };
 }
 
 t.test('the schedule is fixed by seed, session and call: across restarts, whatever other sessions do', async (t) => {
@@ -184,7 +157,7 @@ t.test('realism: what a real client observes of each mode', async (t) => {
   const observed: { mode: string; seen: Seen }[] = [];
   for (let i = 0; i < 24; i++) {
     const seen = await call(server, 'get_order_details', { order_id: order.order_id }, 'r');
-    observed.push({ mode: (await server.journal<Entry>('r')).at(-1)!.hazards[0]!['mode'] as string, seen });
+    observed.push({ mode: (await server.journal<JournalEntry>('r')).at(-1)!.hazards[0]!['mode'] as string, seen });
   }
   const full = (await (await startServer(t)).call('retail', 'get_order_details', { order_id: order.order_id })).text;
   for (const { mode, seen } of observed) {
@@ -213,7 +186,7 @@ t.test('realism: what a real client observes of each mode', async (t) => {
   t.ok(observed.some((o) => o.mode === 'empty' && o.seen.outcome === 'rejected' && o.seen.code === 'UND_ERR_SOCKET'), 'an empty reply closes the connection (other side closed)');
 
   for (let i = 0; i < 6; i++) t.match(await call(server, 'checkout', checkoutArgs, 'r'), { outcome: 'rejected' }, 'a write never gets an answer it could misread');
-  t.same(await diffOf(server, 'r'), []);
+  t.same(await retailDiff(server, 'r'), []);
   const healthy = await request(`${server.origin}/health`);
   t.equal(healthy.statusCode, 200, 'the server is fine after all this');
   await healthy.body.dump();

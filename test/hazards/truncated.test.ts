@@ -1,35 +1,17 @@
 import t from 'tap';
 import type { Order } from '../../domains/retail/schema.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findUser, retailFixture } from '../helpers/retail.js';
+import { startServer, type TestServer } from '../helpers/server.js';
 
 // truncated on search_product (has_more, next_offset) and list_user_orders (truncated: true,
 // next_page_token right after the last order shown): following the signal collects the full list.
 
-interface Event {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint: string;
-  [detail: string]: unknown;
-}
-interface Entry {
-  tool: string;
-  call: number;
-  status: number;
-  args: Obj;
-  hazards: Event[];
-}
-type Obj = Record<string, any>;
 type Test = Parameters<typeof startServer>[0];
 interface Asserts {
   equal(found: unknown, wanted: unknown, message: string): boolean;
   ok(value: unknown, message: string): boolean;
 }
-
-const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 
 const fixture = retailFixture();
 const statusesOf = (user: { orders: string[] }) => user.orders.map((id) => fixture.orders[id]!.status);
@@ -119,7 +101,7 @@ t.test('fires when enabled, and only then', async (t) => {
   // Nothing to cut: a page of one order (or of fewer than three products) comes whole.
   const single = (await ordersOnly.call('retail', 'list_user_orders', { user_id: user.user_id, page_size: 1 }, s2)).body;
   t.notOk('truncated' in single, 'a one-order page is not truncated');
-  const journal = await ordersOnly.journal<Entry>(s2);
+  const journal = await ordersOnly.journal<JournalEntry>(s2);
   t.same(journal.map((e) => e.hazards.length), [1, 0, 0]);
 });
 
@@ -128,7 +110,7 @@ t.test('the journal records kept and total', async (t) => {
   const session = await server.newSession({ id: 'tr' });
   const search = (await server.call('retail', 'search_product', SEARCHES[0], session)).body;
   const orders = (await server.call('retail', 'list_user_orders', LISTINGS[0], session)).body;
-  const journal = await server.journal<Entry>(session);
+  const journal = await server.journal<JournalEntry>(session);
   t.match(journal[0]!.hazards, [{ kind: 'truncated', family: 'output', tool: 'search_product', call: 1, recovery: /next page/, hint: /incomplete/ }]);
   t.same([journal[0]!.hazards[0]!['kept'], journal[0]!.hazards[0]!['total']], [search.results.length, 10], 'search: kept of 10');
   t.match(journal[1]!.hazards, [{ kind: 'truncated', tool: 'list_user_orders', call: 1 }]);
@@ -160,7 +142,7 @@ t.test('recovery: following the signals collects exactly the canonical full list
     // The journal's kept/total against the canonical listing: total is what the page would have held.
     const full = (await collectOrders(t, off, LISTINGS[0]!)).ids;
     let offset = 0;
-    for (const entry of (await server.journal<Entry>(session)).filter((e) => e.tool === 'list_user_orders' && e.args['page_size'] === 3)) {
+    for (const entry of (await server.journal<JournalEntry>(session)).filter((e) => e.tool === 'list_user_orders' && e.args['page_size'] === 3)) {
       const shown = (entry as unknown as { result: Obj }).result['orders'].length;
       if (entry.hazards.length > 0) t.same([entry.hazards[0]!['kept'], entry.hazards[0]!['total']], [shown, Math.min(3, full.length - offset)]);
       offset += shown;
@@ -180,7 +162,7 @@ t.test('recovery with promoted results on the same page: next_offset counts only
       t.ok(got.pages.some((page) => page['results'].some((r: Obj) => r['sponsored'] === true)), 'ads were mixed in');
       t.same(got.ids, canonical.ids, `${id} ${JSON.stringify(args)}: dropping the ads and following next_offset gives every product once`);
     }
-    for (const entry of await server.journal<Entry>(session)) {
+    for (const entry of await server.journal<JournalEntry>(session)) {
       const cut = entry.hazards.find((h) => h.kind === 'truncated');
       if (!cut) continue;
       const real = (entry as unknown as { result: Obj }).result['results'].filter((r: Obj) => r['sponsored'] !== true);
@@ -189,53 +171,20 @@ t.test('recovery with promoted results on the same page: next_offset counts only
   }
 });
 
-/** The hazard events of a session's calls, one list per call, and the bodies. */
-async function scheduleOf(t: Test, env: NodeJS.ProcessEnv, ids: string[], calls = 12) {
-  const server = await startServer(t, { hazardEnv: env });
-  for (const id of ids) await server.newSession({ id });
-  const bodies: Record<string, Obj[]> = Object.fromEntries(ids.map((id) => [id, []]));
-  for (let i = 0; i < calls; i++) {
-    for (const id of ids) {
-      bodies[id]!.push((await server.call('retail', 'search_product', SEARCHES[i % SEARCHES.length], id)).body);
-      bodies[id]!.push((await server.call('retail', 'list_user_orders', LISTINGS[i % LISTINGS.length], id)).body);
-    }
-  }
-  const events: Record<string, Event[][]> = {};
-  for (const id of ids) events[id] = (await server.journal<Entry>(id)).map((entry) => entry.hazards);
-  return { events, bodies };
-}
-const hitCalls = (events: Event[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
+/** Twelve rounds of a search and a listing, going round both. */
+const SCRIPT: Script = {
+  rounds: 12,
+  round: (i) => [
+    ['search_product', SEARCHES[i % SEARCHES.length]],
+    ['list_user_orders', LISTINGS[i % LISTINGS.length]],
+  ],
+};
+const SEEDED = { HAZARD__TRUNCATED: '0.5', HAZARD_SEED: '1' };
 
 t.test('the schedule is seeded: same seed, same schedule; another seed, another one; other sessions do not matter', async (t) => {
-  const env = { HAZARD__TRUNCATED: '0.5', HAZARD_SEED: '1' };
-  const first = await scheduleOf(t, env, ['s']);
-  const again = await scheduleOf(t, env, ['s']);
-  t.same(again.events['s'], first.events['s'], 'same seed across a restart: same hits, same cuts');
-  t.same(again.bodies['s'], first.bodies['s'], 'and the same answers');
-  const hits = hitCalls(first.events['s']!);
-  t.ok(hits.length > 0 && hits.length < 24, `p=0.5 hits some calls, not all (${hits.join(',')})`);
-
-  let differs: string | undefined;
-  for (let seed = 2; seed <= 20 && differs === undefined; seed++) {
-    const other = await scheduleOf(t, { ...env, HAZARD_SEED: String(seed) }, ['s']);
-    if (hitCalls(other.events['s']!).join() !== hits.join()) differs = String(seed);
-  }
-  t.ok(differs, `seed ${differs} gives another schedule than seed 1`);
-
-  const crowded = await scheduleOf(t, env, ['other', 's', 'third']);
-  t.same(crowded.events['s'], first.events['s'], "other sessions' calls do not change the session's schedule");
-  t.same(crowded.bodies['s'], first.bodies['s']);
+  await expectSeededSchedule(t, { env: SEEDED, script: SCRIPT, messages: { restartEvents: 'same seed across a restart: same hits, same cuts' } });
 });
 
 t.test('hints mode: the same schedule, only `_hint` added', async (t) => {
-  const env = { HAZARD__TRUNCATED: '0.5', HAZARD_SEED: '1' };
-  const plain = await scheduleOf(t, env, ['s']);
-  const hinted = await scheduleOf(t, { ...env, HAZARD_HINTS: '1' }, ['s']);
-  t.same(hinted.events['s'], plain.events['s'], 'same journal events');
-  for (const [i, body] of hinted.bodies['s']!.entries()) {
-    const hit = plain.events['s']![i]!.length > 0;
-    if (hit) t.equal(body['_hint'], 'The list is incomplete; ask for the next page.', `call ${i + 1}: hinted`);
-    else t.notOk('_hint' in body, `call ${i + 1}: no hazard, no hint`);
-    t.same(withoutHint(body), plain.bodies['s']![i], `call ${i + 1}: otherwise the same answer`);
-  }
+  await expectHintsOnly(t, { env: SEEDED, script: SCRIPT, hint: 'The list is incomplete; ask for the next page.' });
 });

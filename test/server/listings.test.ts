@@ -1,4 +1,5 @@
 import t from 'tap';
+import { domains } from '../../domains/index.js';
 import { retail } from '../../domains/retail/index.js';
 import { startServer } from '../helpers/server.js';
 
@@ -44,12 +45,20 @@ t.test('listings in every format have the right shapes', async (t) => {
 t.test('the combined view and the domain list', async (t) => {
   const server = await startServer(t);
   const combined = (await server.request('GET', '/tools')).body;
-  t.same(combined.tools.map((x: { name: string }) => x.name).sort(), [...names].sort(), 'one domain: the names are the domain names');
+  const combinedNames: string[] = combined.tools.map((x: { name: string }) => x.name);
+  const expected = new Set<string>();
+  const owners = new Map<string, Set<unknown>>();
+  for (const domain of domains) for (const tool of domain.tools) owners.set(tool.name, (owners.get(tool.name) ?? new Set()).add(tool));
+  for (const domain of domains) for (const tool of domain.tools) expected.add(owners.get(tool.name)!.size > 1 ? `${domain.name}__${tool.name}` : tool.name);
+  t.same([...combinedNames].sort(), [...expected].sort(), 'every tool once; names two different tools share are qualified by domain');
+  t.equal(new Set(combinedNames).size, combinedNames.length, 'no name clash is left');
+  t.ok(combinedNames.filter((name) => name === 'calculate').length === 1, 'a shared utility is one tool');
   t.equal(combined.tools[0].endpoint, `/tools/${combined.tools[0].name}`);
   const call = await server.request('POST', '/tools/calculate', { expression: '6 * 7' });
   t.same([call.status, call.body], [200, '42.0'], 'combined routes call the same tools');
-  const domains = (await server.request('GET', '/domains')).body;
-  t.match(domains, [{ name: 'retail', tools: names.length, endpoints: { tools: '/retail/tools', openapi: '/retail/openapi.json', policy: '/retail/policy' } }]);
+  const listed = (await server.request('GET', '/domains')).body;
+  t.same(listed.map((d: { name: string }) => d.name), domains.map((d) => d.name));
+  t.match(listed, [{ name: 'retail', tools: names.length, endpoints: { tools: '/retail/tools', openapi: '/retail/openapi.json', policy: '/retail/policy' } }]);
   const policy = await server.request('GET', '/retail/policy');
   t.match(policy.headers['content-type'], /text\/markdown/);
   t.match(policy.text, /explicit/);
