@@ -1,5 +1,6 @@
 import type { Domain } from './domain.js';
+import { airline } from './airline/index.js';
 import { retail } from './retail/index.js';
 
 /** Every domain the server hosts. Adding one is a folder plus a line here. */
-export const domains: readonly Domain[] = [retail];
+export const domains: readonly Domain[] = [retail, airline];

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { startServer } from '../../../helpers/server.js';
 import { retailFixture } from '../../../helpers/retail.js';
-import { patchedRetailBases } from './patched-bases.js';
+import { patchedRetailBases } from '../../../helpers/patched-retail.js';
 
 /** What Python's json.dumps(map, sort_keys=True) prints for names and ids in plain ASCII. */
 const pythonDumps = (entries: [string, string][]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}`;

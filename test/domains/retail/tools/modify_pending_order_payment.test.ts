@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Order, User } from '../../../../domains/retail/schema.js';
 import { expectRejections, startServer } from '../../../helpers/server.js';
 import { findOrder, findUser, giftCardsOf } from '../../../helpers/retail.js';
-import { patchedRetailBases } from './patched-bases.js';
+import { patchedRetailBases } from '../../../helpers/patched-retail.js';
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 const paidWith = (order: Order) => order.payment_history[0]!.payment_method_id;

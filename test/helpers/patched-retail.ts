@@ -1,9 +1,9 @@
-import { domains } from '../../../../domains/index.js';
-import type { RetailDatabase } from '../../../../domains/retail/schema.js';
-import type { BaseDatabase } from '../../../../server/data/base.js';
-import { baseFromFile } from '../../../../server/data/base.js';
-import { retailFixture } from '../../../helpers/retail.js';
-import { fixtureBases } from '../../../helpers/server.js';
+import { domains } from '../../domains/index.js';
+import type { RetailDatabase } from '../../domains/retail/schema.js';
+import type { BaseDatabase } from '../../server/data/base.js';
+import { baseFromFile } from '../../server/data/base.js';
+import { retailFixture } from './retail.js';
+import { fixtureBases } from './server.js';
 
 /**
  * The fixture's bases, with the retail database replaced by a patched copy of the fixture:

@@ -1,0 +1,92 @@
+import type { Table, Tables } from '../table.js';
+import { conflict, notFound, rejected } from '../errors.js';
+import { foldForMatch } from '../../lib/text.js';
+import { AIRLINE_NOW_EST } from './schema.js';
+import type { AirlineRecords, Cabin, Flight, FlightDateStatus, PaymentMethod, Reservation, User } from './schema.js';
+
+/** The airline database as a tool sees it. */
+export type AirlineDb = Tables<AirlineRecords>;
+
+/** The ids a new reservation takes, first free one first (tau2-bench's fixed sequence). */
+export const NEW_RESERVATION_IDS = ['HATHAT', 'HATHAU', 'HATHAV'] as const;
+/** The ids a new certificate takes in a user's profile, first free one first. */
+export const NEW_CERTIFICATE_IDS = ['certificate_3221322', 'certificate_3221323', 'certificate_3221324'] as const;
+/** When a reservation booked now is created: the airline's fixed "now". */
+export const BOOKING_TIME = AIRLINE_NOW_EST;
+
+export const INSURANCE_PER_PASSENGER = 30;
+export const PRICE_PER_NONFREE_BAG = 50;
+
+// Lookups shared by the airline tools; their messages are tau2-bench's.
+
+/**
+ * The key under which `table` holds `id`: exactly, else ignoring surrounding spaces, case and
+ * accents (as tau2-bench resolves ids an agent may have mis-cased). Ids are unique up to case.
+ */
+export function resolveKey(table: Table<unknown>, id: string): string | undefined {
+  if (table.has(id)) return id;
+  const trimmed = id.trim();
+  if (trimmed !== id && table.has(trimmed)) return trimmed;
+  const folded = foldForMatch(trimmed);
+  if (folded === '') return undefined;
+  for (const [key] of table.entries()) if (foldForMatch(key) === folded) return key;
+  return undefined;
+}
+
+export function requireUser(db: AirlineDb, userId: string): User {
+  const key = resolveKey(db.users, userId);
+  if (key === undefined) throw notFound(`User ${userId} not found`, 'user_not_found');
+  return db.users.get(key)!;
+}
+
+export function requireReservation(db: AirlineDb, reservationId: string): Reservation {
+  const key = resolveKey(db.reservations, reservationId);
+  if (key === undefined) throw notFound(`Reservation ${reservationId} not found`, 'reservation_not_found');
+  return db.reservations.get(key)!;
+}
+
+export function requireFlight(db: AirlineDb, flightNumber: string): Flight {
+  const key = resolveKey(db.flights, flightNumber);
+  if (key === undefined) throw notFound(`Flight ${flightNumber} not found`, 'flight_not_found');
+  return db.flights.get(key)!;
+}
+
+/** The flight's status record on one date. */
+export function requireFlightDate(flight: Flight, date: string): FlightDateStatus {
+  return flight.dates[date] ?? fail(notFound(`Flight ${flight.flight_number} not found on date ${date}`, 'flight_date_not_found'));
+}
+
+/** A flight's date record while it is on sale. */
+export type AvailableDate = Extract<FlightDateStatus, { status: 'available' }>;
+
+/** A flight on a date that can be booked: status "available" with enough seats left in the cabin. */
+export function requireBookable(flight: Flight, date: string, cabin: Cabin, seats: number): AvailableDate {
+  const instance = requireFlightDate(flight, date);
+  if (instance.status !== 'available') {
+    throw conflict(`Flight ${flight.flight_number} not available on date ${date}`, 'flight_not_available');
+  }
+  if (instance.available_seats[cabin] < seats) throw conflict(`Not enough seats on flight ${flight.flight_number}`, 'not_enough_seats');
+  return instance;
+}
+
+/**
+ * Checks the payment method that pays (price > 0) or receives (price < 0) a change to a
+ * reservation of `user`, and debits or credits it when it is a gift card. Certificates cannot
+ * pay for changes. Returns the payment-history entry, or none when the price is 0.
+ */
+export function payForChange(db: AirlineDb, user: User, paymentId: string, price: number): { payment_id: string; amount: number } | undefined {
+  const method: PaymentMethod | undefined = Object.hasOwn(user.payment_methods, paymentId) ? user.payment_methods[paymentId] : undefined;
+  if (!method) throw notFound('Payment method not found', 'payment_method_not_found');
+  if (method.source === 'certificate') {
+    throw rejected('Certificate cannot be used to update reservation', 'certificate_not_allowed');
+  }
+  if (method.source === 'gift_card') {
+    if (method.amount < price) throw rejected('Gift card balance is not enough', 'insufficient_gift_card_balance');
+    if (price !== 0) (db.users.edit(user.user_id)!.payment_methods[paymentId] as typeof method).amount -= price;
+  }
+  return price === 0 ? undefined : { payment_id: paymentId, amount: price };
+}
+
+function fail(error: Error): never {
+  throw error;
+}

@@ -1,0 +1,20 @@
+import type { DatabaseFile, Domain } from '../domain.js';
+import { sharedTools } from '../shared/index.js';
+import { completeAirline } from './derive.js';
+import { AirlineDatabase } from './schema.js';
+import { airlineExtraTools } from './tools/extra.js';
+import { airlineTools } from './tools/index.js';
+
+export const airline: Domain = {
+  name: 'airline',
+  title: 'Airline',
+  summary:
+    'An airline: flights with per-date status, seats and fares, members with payment methods and saved passengers, ' +
+    "reservations with payments, seat maps, check-ins and checked bags. tau2-bench's airline tools with their rules, " +
+    'plus flight boards, seats, check-in, boarding passes and baggage tracking.',
+  database: AirlineDatabase as unknown as Domain['database'],
+  complete: (file: DatabaseFile) => completeAirline(file as AirlineDatabase) as unknown as DatabaseFile,
+  tools: [...airlineTools, ...airlineExtraTools, ...sharedTools],
+  policyFile: new URL('./policy.md', import.meta.url),
+  fixtureFile: new URL('../../fixtures/airline.json', import.meta.url),
+};

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { conflict, rejected } from '../../errors.js';
+import { flightDate, flightNumber, reservationId } from '../fields.js';
+import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
+import { checkInKey } from '../derive.js';
+import { Cabin, Name } from '../schema.js';
+import { boardingGroup, instanceOf, requireActive, requireNotDeparted, requireSegment } from '../operations.js';
+import { cabinOfSeat, describeLayout, editSeatMap, normalizeSeat, requirePassenger, samePassenger, seatMapOf, seatOf, seatPassenger } from '../seats.js';
+
+export default defineTool({
+  name: 'assign_seat',
+  description:
+    "Give a passenger of a reservation a seat on one of the reservation's flights. The seat must be free and in the " +
+    "reservation's cabin (see get_seat_map); a passenger who already had a seat on that flight moves, and the old seat " +
+    'is freed. Not possible once the flight has departed, nor for a cancelled reservation or flight. Confirm the seat ' +
+    'with the customer first. Returns the assignment.',
+  input: z.strictObject({
+    reservation_id: reservationId,
+    flight_number: flightNumber,
+    date: flightDate,
+    first_name: z.string().min(1).describe("The passenger's first name, as on the reservation."),
+    last_name: z.string().min(1).describe("The passenger's last name, as on the reservation."),
+    seat: z.string().min(1).describe("Row and letter, e.g. '12C'."),
+  }),
+  output: z.object({
+    reservation_id: z.string(),
+    flight_number: z.string(),
+    date: z.string(),
+    passenger: Name,
+    cabin: Cabin,
+    seat: z.string(),
+    previous_seat: z.string().nullable().describe('The seat the passenger held before on this flight, if any.'),
+  }),
+  mutates: true,
+  run({ reservation_id, flight_number, date, first_name, last_name, seat }, db: AirlineDb, ctx) {
+    const reservation = requireReservation(db, reservation_id);
+    requireActive(reservation);
+    const flight = requireFlight(db, flight_number);
+    const instance = requireFlightDate(flight, date);
+    requireSegment(reservation, flight.flight_number, date);
+    const passenger = requirePassenger(reservation, first_name, last_name);
+    requireNotDeparted(instanceOf(flight, date, instance), ctx.now());
+
+    const wanted = normalizeSeat(seat);
+    const current = seatMapOf(db, flight.flight_number, date);
+    const seatCabin = cabinOfSeat(current, wanted);
+    if (seatCabin === undefined) throw rejected(`Seat ${wanted} does not exist on flight ${flight.flight_number}`, 'seat_not_found');
+    if (seatCabin !== reservation.cabin) {
+      throw rejected(
+        `Seat ${wanted} is in the ${seatCabin} cabin; reservation ${reservation.reservation_id} flies ${reservation.cabin} ` +
+          `(${describeLayout(current.cabins[reservation.cabin])})`,
+        'seat_not_in_cabin',
+      );
+    }
+    const holder = Object.hasOwn(current.assigned, wanted) ? current.assigned[wanted] : undefined;
+    const mine = holder !== undefined && holder.reservation_id === reservation.reservation_id && samePassenger(holder.passenger, passenger);
+    if (holder !== undefined && !mine) throw conflict(`Seat ${wanted} is already taken`, 'seat_taken');
+
+    const previous = seatOf(current, reservation.reservation_id, passenger);
+    if (!mine) {
+      seatPassenger(editSeatMap(db, flight.flight_number, date), wanted, { reservation_id: reservation.reservation_id, passenger }, previous);
+      // A checked-in passenger's boarding pass follows the new seat; one seated at the gate gets a group of a seat.
+      const key = checkInKey(reservation.reservation_id, flight.flight_number, date);
+      const index = db.check_ins.get(key)?.passengers.findIndex((p) => samePassenger(p, passenger)) ?? -1;
+      if (index >= 0) {
+        const boarding = db.check_ins.edit(key)!.passengers[index]!;
+        if (boarding.seat === null) boarding.boarding_group = boardingGroup(reservation.cabin, db.users.get(reservation.user_id)?.membership, wanted);
+        boarding.seat = wanted;
+      }
+    }
+    return {
+      reservation_id: reservation.reservation_id,
+      flight_number: flight.flight_number,
+      date,
+      passenger,
+      cabin: reservation.cabin,
+      seat: wanted,
+      previous_seat: previous ?? null,
+    };
+  },
+});

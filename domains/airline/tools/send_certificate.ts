@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { conflict } from '../../errors.js';
+import { userId } from '../fields.js';
+import { NEW_CERTIFICATE_IDS, requireUser, type AirlineDb } from '../db.js';
+
+export default defineTool({
+  name: 'send_certificate',
+  description:
+    "Add a travel certificate (a voucher for future bookings) to a user's payment methods, as compensation. Only when " +
+    'the policy allows it, for the amount it sets, after the customer asked for compensation and confirmed. ' +
+    'Returns a sentence naming the new certificate.',
+  input: z.strictObject({
+    user_id: userId,
+    amount: z.number().int().min(1).describe('Value of the certificate in whole dollars.'),
+  }),
+  output: z.string().describe('Confirmation naming the certificate id, the user and the amount.'),
+  mutates: true,
+  run({ user_id, amount }, db: AirlineDb) {
+    const found = requireUser(db, user_id);
+    const id = NEW_CERTIFICATE_IDS.find((candidate) => !Object.hasOwn(found.payment_methods, candidate));
+    if (id === undefined) throw conflict('Too many certificates', 'too_many_certificates');
+    const user = db.users.edit(found.user_id)!;
+    user.payment_methods[id] = { source: 'certificate', id, amount };
+    return `Certificate ${id} added to user ${found.user_id} with amount ${amount}.`;
+  },
+});

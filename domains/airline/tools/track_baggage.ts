@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { notFound, rejected } from '../../errors.js';
+import { reservationId } from '../fields.js';
+import { requireReservation, resolveKey, type AirlineDb } from '../db.js';
+import { Bag } from '../schema.js';
+
+export default defineTool({
+  name: 'track_baggage',
+  description:
+    "Where checked bags are: each bag's tag, passenger, first flight, status ('checked', 'loaded', 'in_transit', " +
+    "'arrived', 'delayed', 'lost'), the airport where it was last scanned, and its scan events, oldest first. Give " +
+    'exactly one of `tag` (the number on the bag-tag receipt) or `reservation_id` (every bag of the reservation; none ' +
+    'until they are dropped off).',
+  input: z.strictObject({
+    tag: z.string().min(1).optional().describe("Bag-tag number, 10 digits, e.g. '1008143347'."),
+    reservation_id: reservationId.optional().describe("Reservation id, e.g. 'ZFA04Y', for all of its bags."),
+  }),
+  output: z.object({ bags: z.array(Bag).describe('Ordered by tag.') }),
+  mutates: false,
+  run({ tag, reservation_id }, db: AirlineDb) {
+    if ((tag === undefined) === (reservation_id === undefined)) {
+      throw rejected('Give exactly one of tag or reservation_id', 'tag_or_reservation');
+    }
+    if (tag !== undefined) {
+      const key = resolveKey(db.bags, tag);
+      if (key === undefined) throw notFound(`Bag ${tag} not found`, 'bag_not_found');
+      return { bags: [db.bags.get(key)!] };
+    }
+    const reservation = requireReservation(db, reservation_id!);
+    const bags = [...db.bags.values()].filter((bag) => bag.reservation_id === reservation.reservation_id);
+    return { bags: bags.sort((a, b) => a.tag.localeCompare(b.tag)) };
+  },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { bagCount, paymentId, reservationId } from '../fields.js';
+import { Reservation } from '../schema.js';
+import { payForChange, PRICE_PER_NONFREE_BAG, requireReservation, requireUser, type AirlineDb } from '../db.js';
+
+export default defineTool({
+  name: 'update_reservation_baggages',
+  description:
+    "Set a reservation's checked bag counts. Each non-free bag added costs 50, charged to the given payment method " +
+    '(a credit card, or a gift card that covers it; not a certificate); the method is checked even when nothing is ' +
+    'due. Nothing is refunded when counts go down: the policy does not allow removing bags. Work out the free ' +
+    'allowance from the policy, state the new counts and the charge, and get an explicit "yes" first. ' +
+    'Returns the updated reservation.',
+  input: z.strictObject({
+    reservation_id: reservationId,
+    total_baggages: bagCount.describe('New total of checked bags for the whole reservation, free and paid.'),
+    nonfree_baggages: bagCount.describe('New number of those bags that exceed the free allowance.'),
+    payment_id: paymentId.describe("Payment method of the reservation's user that pays for added bags: a credit card or a gift card."),
+  }),
+  output: Reservation,
+  mutates: true,
+  run({ reservation_id, total_baggages, nonfree_baggages, payment_id }, db: AirlineDb) {
+    const current = requireReservation(db, reservation_id);
+    const owner = requireUser(db, current.user_id);
+    const price = PRICE_PER_NONFREE_BAG * Math.max(0, nonfree_baggages - current.nonfree_baggages);
+    const payment = payForChange(db, owner, payment_id, price);
+
+    const reservation = db.reservations.edit(current.reservation_id)!;
+    if (payment) reservation.payment_history.push(payment);
+    reservation.total_baggages = total_baggages;
+    reservation.nonfree_baggages = nonfree_baggages;
+    return reservation;
+  },
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { AirlineDatabase, Flight, FlightDateStatus, PaymentMethod, Reservation, User } from '../../domains/airline/schema.js';
+import { domains } from '../../domains/index.js';
+import { type BaseDatabase, baseFromFile } from '../../server/data/base.js';
+import { fixtureBases } from './server.js';
+
+let cached: AirlineDatabase | undefined;
+
+/** The embedded airline fixture, parsed once: tests pick their data from it instead of hard-coding ids. */
+export function airlineFixture(): AirlineDatabase {
+  cached ??= JSON.parse(readFileSync(new URL('../../fixtures/airline.json', import.meta.url), 'utf8')) as AirlineDatabase;
+  return cached;
+}
+
+/** The first reservation (in file order) that satisfies `test`; throws when none does. */
+export function findReservation(test: (reservation: Reservation, user: User) => boolean): Reservation {
+  const db = airlineFixture();
+  for (const reservation of Object.values(db.reservations)) if (test(reservation, db.users[reservation.user_id]!)) return reservation;
+  throw new Error('no reservation in the fixture matches');
+}
+
+export function findUser(test: (user: User) => boolean): User {
+  for (const user of Object.values(airlineFixture().users)) if (test(user)) return user;
+  throw new Error('no user in the fixture matches');
+}
+
+export type Available = Extract<FlightDateStatus, { status: 'available' }>;
+
+export interface FlightDate {
+  flight: Flight;
+  date: string;
+  instance: FlightDateStatus;
+}
+
+/** Every flight on every date, in file order. */
+export function* flightDates(): Generator<FlightDate> {
+  for (const flight of Object.values(airlineFixture().flights)) {
+    for (const [date, instance] of Object.entries(flight.dates)) yield { flight, date, instance };
+  }
+}
+
+/** The first flight-date that satisfies `test`; throws when none does. */
+export function findFlightDate(test: (found: FlightDate) => boolean): FlightDate {
+  for (const found of flightDates()) if (test(found)) return found;
+  throw new Error('no flight date in the fixture matches');
+}
+
+export const isAvailable = (instance: FlightDateStatus | undefined): instance is Available => instance?.status === 'available';
+
+export const methodsOf = <S extends PaymentMethod['source']>(user: User, source: S) =>
+  Object.values(user.payment_methods).filter((m): m is Extract<PaymentMethod, { source: S }> => m.source === source);
+
+export const userOf = (reservation: Reservation): User => airlineFixture().users[reservation.user_id]!;
+
+/** The fixture's current instance of a flight on a date. */
+export const instanceOf = (flightNumber: string, date: string): FlightDateStatus | undefined => airlineFixture().flights[flightNumber]?.dates[date];
+
+/**
+ * The fixture's bases, with the airline database replaced by a patched copy of the fixture:
+ * for situations the generated data never holds. Pass the result to startServer(t, { bases }).
+ */
+export async function patchedAirlineBases(patch: (db: AirlineDatabase) => void): Promise<Map<string, BaseDatabase>> {
+  const db = structuredClone(airlineFixture());
+  patch(db);
+  const airline = domains.find((domain) => domain.name === 'airline')!;
+  const bases = new Map(await fixtureBases());
+  bases.set('airline', baseFromFile(airline, db, 'patched airline fixture'));
+  return bases;
+}
