@@ -1,6 +1,7 @@
 import type { Domain } from './domain.js';
 import { airline } from './airline/index.js';
 import { retail } from './retail/index.js';
+import { weather } from './weather/index.js';
 
 /** Every domain the server hosts. Adding one is a folder plus a line here. */
-export const domains: readonly Domain[] = [retail, airline];
+export const domains: readonly Domain[] = [retail, airline, weather];

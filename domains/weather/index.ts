@@ -1,0 +1,19 @@
+import type { DatabaseFile, Domain } from '../domain.js';
+import { completeWeather } from './derive.js';
+import { WeatherDatabase } from './schema.js';
+import { weatherTools } from './tools/index.js';
+
+export const weather: Domain = {
+  name: 'weather',
+  title: 'Weather',
+  summary:
+    'Weather for about 90 cities on every continent, from two providers as in life: a model provider (current ' +
+    'conditions, hourly and daily forecasts, alerts, air quality, UV, pollen) and a station network (observed ' +
+    'conditions), with geocoding, sun times, history and climate normals. Deterministic: the weather follows the ' +
+    "session's clock.",
+  database: WeatherDatabase as unknown as Domain['database'],
+  complete: (file: DatabaseFile) => completeWeather(file as unknown as WeatherDatabase) as unknown as DatabaseFile,
+  tools: [...weatherTools],
+  policyFile: new URL('./policy.md', import.meta.url),
+  fixtureFile: new URL('../../fixtures/weather.json', import.meta.url),
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { notFound } from '../../errors.js';
+import { ALERT_KINDS, SEVERITIES, alertsFor } from '../alerts.js';
+import { asPlace, locate, type WeatherDb } from '../db.js';
+import { checkLocator, locator, units } from '../fields.js';
+import { matchesCountry, matchesRegion } from '../geocode.js';
+import { UnitsOut, converter } from '../present.js';
+import type { Place } from '../schema.js';
+
+const AlertOut = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  event: z.string().describe("The alert's name, e.g. 'Heat Advisory'."),
+  severity: z.enum(SEVERITIES),
+  status: z.enum(['active', 'upcoming']).describe('active: in effect now; upcoming: begins within 48 hours.'),
+  onset: z.string().describe('Local time at the place.'),
+  expires: z.string(),
+  headline: z.string(),
+  description: z.string(),
+  location_id: z.string(),
+  area: z.string(),
+});
+
+export default defineTool({
+  name: 'weather_alerts',
+  description:
+    'Weather alerts in effect now or beginning within the next 48 hours — heat, extreme cold, wind, severe ' +
+    'thunderstorms, heavy rain, winter storms and poor air quality — issued from the model data. For one place ' +
+    '(location_id, or lat and lon for the nearest place within 100 km), or for every place of a region: country ' +
+    "(ISO code or name) with an optional region (state or province code or name, e.g. 'TX'). No alert means none in effect.",
+  input: z
+    .strictObject({
+      ...locator,
+      country: z.string().min(1).optional().describe("All places of this country (ISO code 'US' or name), instead of a location."),
+      region: z.string().min(1).optional().describe("With or without country: all places of this state/province/region (code 'TX' or name)."),
+      units,
+    })
+    .superRefine((args, ctx) => checkLocator(args, ctx, ['country', 'region'])),
+  output: z.object({
+    scope: z.string().describe('What was covered, e.g. "Texas, United States (2 places)".'),
+    location_ids: z.array(z.string()).describe('The places covered.'),
+    units: UnitsOut,
+    count: z.number().int(),
+    alerts: z.array(AlertOut),
+  }),
+  mutates: false,
+  run(args, db: WeatherDb, ctx) {
+    let places: Place[];
+    let scope: string;
+    if (args.country !== undefined || args.region !== undefined) {
+      places = [...db.locations.values()]
+        .map(asPlace)
+        .filter((p) => (args.country === undefined || matchesCountry(p, args.country)) && (args.region === undefined || matchesRegion(p, args.region)));
+      const wanted = [args.region, args.country].filter((s) => s !== undefined).join(', ');
+      if (places.length === 0) throw notFound(`No known place in '${wanted}'. Give a country ISO code or name, and a region code or name.`, 'region_not_found');
+      const first = places[0]!;
+      const regionName = args.region !== undefined ? `${first.region}, ` : '';
+      scope = `${regionName}${args.country !== undefined ? first.country : 'all countries'} (${places.length} place${places.length > 1 ? 's' : ''})`;
+    } else {
+      const { place } = locate(db, args);
+      places = [place];
+      scope = `${place.name}, ${place.region}, ${place.country}`;
+    }
+    const now = ctx.now().getTime();
+    const cv = converter(args.units);
+    const alerts = places
+      .flatMap((place) => alertsFor(place, now, cv))
+      .sort((a, b) => a.onsetMs - b.onsetMs || (a.id < b.id ? -1 : 1))
+      .map(({ onsetMs: _onset, expiresMs: _expires, ...alert }) => alert);
+    return { scope, location_ids: places.map((p) => p.id), units: cv.labels, count: alerts.length, alerts };
+  },
+});

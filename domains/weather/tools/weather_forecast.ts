@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { rejected } from '../../errors.js';
+import { locate, placeSite, type WeatherDb } from '../db.js';
+import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
+import { dailySummary } from '../model.js';
+import { DailyOut, PlaceOut, ResolvedOut, UnitsOut, converter, dailyOut, localTime, placeOut } from '../present.js';
+import { addDays, localDate } from '../time.js';
+
+export const MAX_FORECAST_DAYS = 7;
+
+export default defineTool({
+  name: 'weather_forecast',
+  description:
+    "Daily forecast from the weather model for 1 to 7 days, day 1 being today (the place's local date): high and low, " +
+    'feels-like, precipitation total and probability, snowfall, wind, humidity, cloud, UV, sunrise and sunset, and a ' +
+    `condition. Each day's values sum up that day's hours as weather_hourly gives them. ${LOCATOR_TEXT}`,
+  input: z
+    .strictObject({
+      ...locator,
+      days: z.number().int().min(1).default(MAX_FORECAST_DAYS).describe('Number of days, 1 to 7 (default 7), starting today.'),
+      units,
+    })
+    .superRefine((args, ctx) => checkLocator(args, ctx)),
+  output: z.object({
+    provider: z.literal('model'),
+    location: PlaceOut,
+    resolved: ResolvedOut,
+    issued_at: z.string().describe('When the forecast was made (local time).'),
+    units: UnitsOut,
+    days: z.array(DailyOut),
+  }),
+  mutates: false,
+  run(args, db: WeatherDb, ctx) {
+    if (args.days > MAX_FORECAST_DAYS) {
+      throw rejected(`days must be between 1 and ${MAX_FORECAST_DAYS}: the forecast covers at most ${MAX_FORECAST_DAYS} days.`, 'days_out_of_range');
+    }
+    const { place, resolved } = locate(db, args);
+    const now = ctx.now().getTime();
+    const today = localDate(place.timezone, now);
+    const cv = converter(args.units);
+    const site = placeSite(place);
+    return {
+      provider: 'model' as const,
+      location: placeOut(place),
+      resolved,
+      issued_at: localTime(place, now),
+      units: cv.labels,
+      days: Array.from({ length: args.days }, (_, i) => dailyOut(place, dailySummary(site, place.timezone, addDays(today, i)), cv)),
+    };
+  },
+});

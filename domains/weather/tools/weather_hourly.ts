@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { rejected } from '../../errors.js';
+import { locate, placeSite, type WeatherDb } from '../db.js';
+import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
+import { conditionsAt } from '../model.js';
+import { MeasurementsOut, PlaceOut, ResolvedOut, UnitsOut, converter, localTime, measurements, placeOut } from '../present.js';
+import { HOUR, startOfLocalHour } from '../time.js';
+
+export const MAX_HOURS = 48;
+
+export default defineTool({
+  name: 'weather_hourly',
+  description:
+    'Hourly forecast from the weather model for the next 1 to 48 hours, starting with the current hour: temperature, ' +
+    'feels-like, humidity, precipitation and its probability, snowfall, wind, pressure, cloud, visibility, UV and a ' +
+    `condition for each hour. ${LOCATOR_TEXT}`,
+  input: z
+    .strictObject({
+      ...locator,
+      hours: z.number().int().min(1).default(24).describe('Number of hours, 1 to 48 (default 24), from the current hour on.'),
+      units,
+    })
+    .superRefine((args, ctx) => checkLocator(args, ctx)),
+  output: z.object({
+    provider: z.literal('model'),
+    location: PlaceOut,
+    resolved: ResolvedOut,
+    issued_at: z.string().describe('When the forecast was made (local time).'),
+    units: UnitsOut,
+    hours: z.array(
+      MeasurementsOut.extend({
+        time: z.string().describe('Start of the hour, local time.'),
+        precipitation_probability_pct: z.number().int(),
+      }),
+    ),
+  }),
+  mutates: false,
+  run(args, db: WeatherDb, ctx) {
+    if (args.hours > MAX_HOURS) {
+      throw rejected(`hours must be between 1 and ${MAX_HOURS}: the hourly forecast covers at most ${MAX_HOURS} hours; use weather_forecast for later days.`, 'hours_out_of_range');
+    }
+    const { place, resolved } = locate(db, args);
+    const now = ctx.now().getTime();
+    const first = startOfLocalHour(place.timezone, now);
+    const cv = converter(args.units);
+    const site = placeSite(place);
+    return {
+      provider: 'model' as const,
+      location: placeOut(place),
+      resolved,
+      issued_at: localTime(place, now),
+      units: cv.labels,
+      hours: Array.from({ length: args.hours }, (_, i) => {
+        const c = conditionsAt(site, first + i * HOUR);
+        return { time: localTime(place, c.at), ...measurements(c, cv), precipitation_probability_pct: Math.round(c.precipChance * 20) * 5 };
+      }),
+    };
+  },
+});
