@@ -1,6 +1,7 @@
 import { AIRPORT_BY_CODE } from '../../fixtures/generator/airline-catalog.js';
 import { boardingGroup } from './operations.js';
 import { Random } from '../../lib/random.js';
+import { DAY, HOUR, MINUTE } from '../../lib/time.js';
 import {
   AIRLINE_NOW_EST,
   CABINS,
@@ -22,10 +23,6 @@ import {
 
 /** Seed of the derivations for files that come without our extra tables. */
 export const DERIVATION_SEED = 'wildtools-airline';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 // ---- time: every "_est" value is a naive Eastern wall-clock time; we count it as if it were UTC ----
 

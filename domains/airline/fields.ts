@@ -33,3 +33,12 @@ export const passenger = z.strictObject({
 export const passengers = z.array(passenger).min(1).describe('Every passenger travelling on the reservation.');
 
 export const bagCount = z.number().int().min(0);
+
+/** Names one passenger on one flight of a reservation (assign_seat, get_boarding_pass). */
+export const passengerOnFlight = {
+  reservation_id: reservationId,
+  flight_number: flightNumber,
+  date: flightDate,
+  first_name: z.string().min(1).describe("The passenger's first name, as on the reservation."),
+  last_name: z.string().min(1).describe("The passenger's last name, as on the reservation."),
+};

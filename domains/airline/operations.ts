@@ -1,4 +1,5 @@
 import { hash32 } from '../../lib/random.js';
+import { formatLocal, HOUR, MINUTE } from '../../lib/time.js';
 import { conflict, notFound } from '../errors.js';
 import type { AirlineDb } from './db.js';
 import type { Cabin, Flight, FlightDateStatus, Reservation, User } from './schema.js';
@@ -10,8 +11,6 @@ import type { Cabin, Flight, FlightDateStatus, Reservation, User } from './schem
 /** The airline's "EST": a fixed UTC−05:00 (the session clock's default start, 15:00 EST, is 20:00 UTC). */
 export const EST_OFFSET = '-05:00';
 const EST_OFFSET_MS = 5 * 3_600_000;
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
 
 /** Boarding starts this long before departure. */
 export const BOARDING_BEFORE_MS = 40 * MINUTE;
@@ -37,30 +36,8 @@ export function onDate(date: string, clock: string): Date {
   return nextDay ? new Date(at.getTime() + 24 * HOUR) : at;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant as the wall clock of `timeZone` shows it, ISO 8601 with the offset: "2024-05-15T16:00:00-04:00". */
-export function localTime(at: Date, timeZone: string): string {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZoneName: 'longOffset',
-    });
-    formatters.set(timeZone, format);
-  }
-  const part: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(at)) part[type] = value;
-  const offset = part.timeZoneName === 'GMT' ? '+00:00' : part.timeZoneName!.slice(3);
-  return `${part.year}-${part.month}-${part.day}T${part.hour}:${part.minute}:${part.second}${offset}`;
-}
+export const localTime = (at: Date, timeZone: string): string => formatLocal(timeZone, at.getTime());
 
 /** The IANA time zone of an airport: from the airports table, else Eastern. */
 export function timeZoneOf(db: AirlineDb, iata: string): string {

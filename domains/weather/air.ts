@@ -1,6 +1,6 @@
 import { type Conditions, type DailySummary, type Site, midMonthDoy, smoothNoise } from './model.js';
 import { solarHour } from './sun.js';
-import { dayOfYear, startOfLocalDay } from './time.js';
+import { dayOfYear, startOfLocalDay } from '../../lib/time.js';
 
 // Air quality and pollen, driven by the same weather: stagnant air and winter inversions raise
 // particles, rain washes them out, sun and heat make ozone, rain and cold keep pollen down.

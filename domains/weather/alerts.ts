@@ -3,7 +3,7 @@ import { placeSite } from './db.js';
 import { type Conditions, conditionsAt, midMonthDoy, normalTemp } from './model.js';
 import { type Converter, localTime } from './present.js';
 import type { Place } from './schema.js';
-import { HOUR, startOfLocalHour } from './time.js';
+import { HOUR, startOfLocalHour } from '../../lib/time.js';
 
 // Alerts follow the data: each kind is a test on the model's hourly states at the place, and an
 // alert spans a run of hours that pass it (gaps of one hour allowed), from its onset to its expiry.

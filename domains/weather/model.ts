@@ -1,7 +1,7 @@
 import { Random } from '../../lib/random.js';
 import type { Climate } from './schema.js';
 import { halfDayHours, noonElevation, solarElevation, solarHour, sunEvents } from './sun.js';
-import { DAY, HOUR, dayOfYear, hoursOfLocalDay, splitDate } from './time.js';
+import { DAY, HOUR, dayOfYear, hoursOfLocalDay, splitDate } from '../../lib/time.js';
 
 // The weather model: pure functions of (site, instant, fixed seed). Nothing is stored and nothing
 // reads the wall clock, so any instant — past, present or future — always has the same weather.

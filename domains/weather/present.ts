@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONDITIONS, CONDITION_TEXT, type Conditions, type DailySummary } from './model.js';
 import type { Place } from './schema.js';
 import { sunEvents } from './sun.js';
-import { formatLocal } from './time.js';
+import { formatLocal } from '../../lib/time.js';
 
 // Units and the shapes every weather tool answers with. The model works in metric units;
 // values are converted and rounded only here, at the edge.
@@ -87,6 +87,20 @@ export const ResolvedOut = z
 
 /** Local ISO 8601 time of an instant at the place. */
 export const localTime = (place: Place, ms: number): string => formatLocal(place.timezone, ms);
+
+/** The fields the model's forecasts (weather_forecast, weather_hourly) open their answer with. */
+export const ForecastHeadOut = {
+  provider: z.literal('model'),
+  location: PlaceOut,
+  resolved: ResolvedOut,
+  issued_at: z.string().describe('When the forecast was made (local time).'),
+  units: UnitsOut,
+};
+
+/** The head of a model forecast for `place` issued at `now`, in `cv`'s units. */
+export function forecastHead(place: Place, resolved: z.infer<typeof ResolvedOut>, now: number, cv: Converter) {
+  return { provider: 'model' as const, location: placeOut(place), resolved, issued_at: localTime(place, now), units: cv.labels };
+}
 
 /** Compass point of a direction in degrees (16 points). */
 export function compass(deg: number): string {

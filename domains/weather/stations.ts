@@ -2,7 +2,7 @@ import { Random, hash32 } from '../../lib/random.js';
 import { stationSite } from './db.js';
 import { type Conditions, conditionsAt, feelsLike, relativeHumidity } from './model.js';
 import type { Place, Station } from './schema.js';
-import { DAY, MINUTE } from './time.js';
+import { DAY, MINUTE } from '../../lib/time.js';
 
 // The station network: each station reports on its own schedule (hourly at a fixed minute for
 // airports, every few minutes for automatic stations); some reports never arrive, unreliable

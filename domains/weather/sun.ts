@@ -1,4 +1,4 @@
-import { DAY, MINUTE, dayOfYear, splitDate } from './time.js';
+import { DAY, MINUTE, dayOfYear, splitDate } from '../../lib/time.js';
 
 // The sun's position from NOAA's general solar position equations (accurate to a minute or two
 // for sunrise and sunset between the polar circles), from latitude, longitude and an instant.

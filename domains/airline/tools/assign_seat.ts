@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict, rejected } from '../../errors.js';
-import { flightDate, flightNumber, reservationId } from '../fields.js';
+import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
 import { checkInKey } from '../derive.js';
 import { Cabin, Name } from '../schema.js';
@@ -16,11 +16,7 @@ export default defineTool({
     'is freed. Not possible once the flight has departed, nor for a cancelled reservation or flight. Confirm the seat ' +
     'with the customer first. Returns the assignment.',
   input: z.strictObject({
-    reservation_id: reservationId,
-    flight_number: flightNumber,
-    date: flightDate,
-    first_name: z.string().min(1).describe("The passenger's first name, as on the reservation."),
-    last_name: z.string().min(1).describe("The passenger's last name, as on the reservation."),
+    ...passengerOnFlight,
     seat: z.string().min(1).describe("Row and letter, e.g. '12C'."),
   }),
   output: z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict } from '../../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
-import { flightDate, flightNumber, reservationId } from '../fields.js';
+import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
 import { checkInKey } from '../derive.js';
 import { Cabin, Name } from '../schema.js';
@@ -46,11 +46,7 @@ export default defineTool({
     'seat, cabin, boarding group and sequence, gate, departure and boarding time (40 minutes before departure), in the ' +
     "departure airport's local time, and the barcode text. Before check-in it fails with 409 'Not checked in'.",
   input: z.strictObject({
-    reservation_id: reservationId,
-    flight_number: flightNumber,
-    date: flightDate,
-    first_name: z.string().min(1).describe("The passenger's first name, as on the reservation."),
-    last_name: z.string().min(1).describe("The passenger's last name, as on the reservation."),
+    ...passengerOnFlight,
   }),
   output: z.object({
     passenger: Name,

@@ -6,7 +6,7 @@ import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { conditionsAt } from '../model.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut, round1, round2 } from '../present.js';
-import { addDays, hoursOfLocalDay, localDate, startOfLocalHour } from '../time.js';
+import { addDays, hoursOfLocalDay, localDate, startOfLocalHour } from '../../../lib/time.js';
 
 export const MAX_AIR_DAYS = 5;
 const POLLUTANTS = ['pm2_5', 'pm10', 'o3', 'no2', 'so2', 'co'] as const;

@@ -5,7 +5,7 @@ import { asPlace, distanceKm, requireStation, type WeatherDb } from '../db.js';
 import { units } from '../fields.js';
 import { MeasurementsOut, UnitsOut, converter, localTime, measurements, round1 } from '../present.js';
 import { latestReport, observation } from '../stations.js';
-import { MINUTE } from '../time.js';
+import { MINUTE } from '../../../lib/time.js';
 
 export default defineTool({
   name: 'get_station_observation',

@@ -5,7 +5,7 @@ import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, isoDate, locator, units } from '../fields.js';
 import { dailySummary } from '../model.js';
 import { DailyOut, PlaceOut, ResolvedOut, UnitsOut, converter, dailyOut, placeOut } from '../present.js';
-import { addDays, daysBetween, localDate } from '../time.js';
+import { addDays, daysBetween, localDate } from '../../../lib/time.js';
 
 export const MAX_HISTORY_DAYS = 31;
 export const ARCHIVE_START = '1940-01-01';

@@ -4,7 +4,7 @@ import { asPlace, bearingDeg, distanceKm, requirePlace, type WeatherDb } from '.
 import { checkLocator, locator } from '../fields.js';
 import { compass, localTime, round1 } from '../present.js';
 import { latestReport } from '../stations.js';
-import { MINUTE } from '../time.js';
+import { MINUTE } from '../../../lib/time.js';
 
 const STATUSES = ['reporting', 'delayed', 'offline'] as const;
 

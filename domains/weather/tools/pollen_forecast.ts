@@ -6,7 +6,7 @@ import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { dailySummary } from '../model.js';
 import { PlaceOut, ResolvedOut, placeOut } from '../present.js';
-import { addDays, localDate } from '../time.js';
+import { addDays, localDate } from '../../../lib/time.js';
 
 export const MAX_POLLEN_DAYS = 5;
 const Level = z.enum(POLLEN_LEVELS);

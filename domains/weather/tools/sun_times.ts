@@ -5,7 +5,7 @@ import { locate, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, isoDate, locator } from '../fields.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut } from '../present.js';
 import { sunEvents } from '../sun.js';
-import { addDays, localDate } from '../time.js';
+import { addDays, localDate } from '../../../lib/time.js';
 
 export const FIRST_SUN_DATE = '1900-01-01';
 export const LAST_SUN_DATE = '2100-12-31';

@@ -6,7 +6,7 @@ import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { conditionsAt, dailySummary } from '../model.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut, round1 } from '../present.js';
 import { solarElevation } from '../sun.js';
-import { HOUR, MINUTE, addDays, floorTo, hoursOfLocalDay, localDate, startOfLocalHour } from '../time.js';
+import { HOUR, MINUTE, addDays, floorTo, hoursOfLocalDay, localDate, startOfLocalHour } from '../../../lib/time.js';
 
 export const MAX_UV_DAYS = 7;
 const RISKS = ['low', 'moderate', 'high', 'very_high', 'extreme'] as const;

@@ -4,7 +4,7 @@ import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { conditionsAt } from '../model.js';
 import { MeasurementsOut, PlaceOut, ResolvedOut, UnitsOut, converter, localTime, measurements, placeOut } from '../present.js';
-import { MINUTE, floorTo } from '../time.js';
+import { MINUTE, floorTo } from '../../../lib/time.js';
 
 /** The model's nowcast is issued every 15 minutes. */
 export const NOWCAST_STEP_MS = 15 * MINUTE;

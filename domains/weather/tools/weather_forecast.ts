@@ -4,8 +4,8 @@ import { rejected } from '../../errors.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { dailySummary } from '../model.js';
-import { DailyOut, PlaceOut, ResolvedOut, UnitsOut, converter, dailyOut, localTime, placeOut } from '../present.js';
-import { addDays, localDate } from '../time.js';
+import { DailyOut, ForecastHeadOut, converter, dailyOut, forecastHead } from '../present.js';
+import { addDays, localDate } from '../../../lib/time.js';
 
 export const MAX_FORECAST_DAYS = 7;
 
@@ -23,11 +23,7 @@ export default defineTool({
     })
     .superRefine((args, ctx) => checkLocator(args, ctx)),
   output: z.object({
-    provider: z.literal('model'),
-    location: PlaceOut,
-    resolved: ResolvedOut,
-    issued_at: z.string().describe('When the forecast was made (local time).'),
-    units: UnitsOut,
+    ...ForecastHeadOut,
     days: z.array(DailyOut),
   }),
   mutates: false,
@@ -41,11 +37,7 @@ export default defineTool({
     const cv = converter(args.units);
     const site = placeSite(place);
     return {
-      provider: 'model' as const,
-      location: placeOut(place),
-      resolved,
-      issued_at: localTime(place, now),
-      units: cv.labels,
+      ...forecastHead(place, resolved, now, cv),
       days: Array.from({ length: args.days }, (_, i) => dailyOut(place, dailySummary(site, place.timezone, addDays(today, i)), cv)),
     };
   },

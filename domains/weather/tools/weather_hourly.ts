@@ -4,8 +4,8 @@ import { rejected } from '../../errors.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { conditionsAt } from '../model.js';
-import { MeasurementsOut, PlaceOut, ResolvedOut, UnitsOut, converter, localTime, measurements, placeOut } from '../present.js';
-import { HOUR, startOfLocalHour } from '../time.js';
+import { ForecastHeadOut, MeasurementsOut, converter, forecastHead, localTime, measurements } from '../present.js';
+import { HOUR, startOfLocalHour } from '../../../lib/time.js';
 
 export const MAX_HOURS = 48;
 
@@ -23,11 +23,7 @@ export default defineTool({
     })
     .superRefine((args, ctx) => checkLocator(args, ctx)),
   output: z.object({
-    provider: z.literal('model'),
-    location: PlaceOut,
-    resolved: ResolvedOut,
-    issued_at: z.string().describe('When the forecast was made (local time).'),
-    units: UnitsOut,
+    ...ForecastHeadOut,
     hours: z.array(
       MeasurementsOut.extend({
         time: z.string().describe('Start of the hour, local time.'),
@@ -46,11 +42,7 @@ export default defineTool({
     const cv = converter(args.units);
     const site = placeSite(place);
     return {
-      provider: 'model' as const,
-      location: placeOut(place),
-      resolved,
-      issued_at: localTime(place, now),
-      units: cv.labels,
+      ...forecastHead(place, resolved, now, cv),
       hours: Array.from({ length: args.hours }, (_, i) => {
         const c = conditionsAt(site, first + i * HOUR);
         return { time: localTime(place, c.at), ...measurements(c, cv), precipitation_probability_pct: Math.round(c.precipChance * 20) * 5 };

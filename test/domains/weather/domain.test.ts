@@ -5,7 +5,8 @@ import { completeWeather, conradIndex, estimateClimate, koppenGuess, rangeFromCo
 import { weather } from '../../../domains/weather/index.js';
 import { WeatherDatabase } from '../../../domains/weather/schema.js';
 import { baseFromFile } from '../../../server/data/base.js';
-import { startWeatherServer, weatherFixture } from './helpers.js';
+import { startServer } from '../../helpers/server.js';
+import { weatherFixture } from './helpers.js';
 
 const CATALOG = [
   'geocode_location',
@@ -25,7 +26,7 @@ const CATALOG = [
 ];
 
 t.test('the weather domain', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test("its 14 tools are the catalog's, all read-only and described", async (t) => {
     t.same(weather.tools.map((tool) => tool.name), CATALOG);

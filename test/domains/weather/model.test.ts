@@ -15,7 +15,7 @@ import {
 } from '../../../domains/weather/model.js';
 import { latestReport, observation } from '../../../domains/weather/stations.js';
 import { sunEvents } from '../../../domains/weather/sun.js';
-import { addDays, daysBetween, formatLocal, hoursOfLocalDay, isTimeZone, localDate, startOfLocalDay, startOfLocalHour } from '../../../domains/weather/time.js';
+import { addDays, daysBetween, formatLocal, hoursOfLocalDay, isTimeZone, localDate, startOfLocalDay, startOfLocalHour } from '../../../lib/time.js';
 import { findStation, place, places } from './helpers.js';
 
 const HOUR = 3_600_000;

@@ -1,13 +1,13 @@
 import t from 'tap';
 import { AQI_CATEGORIES, aqiCategory, airQualityIndex, subIndex, PM25_BREAKPOINTS } from '../../../../domains/weather/air.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 const POLLUTANTS = ['pm2_5', 'pm10', 'o3', 'no2', 'so2', 'co'];
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 t.test('air_quality', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('the index now, what drives it, the concentrations and a daily outlook', async (t) => {
     const reply = await server.call('weather', 'air_quality', { location_id: 'delhi-in' });
@@ -43,14 +43,14 @@ t.test('air_quality', async (t) => {
 
   t.test('winter smog: Beijing is worse in January than in July', async (t) => {
     const at = async (start: string) =>
-      mean((await server.callAt(start, 'air_quality', { location_id: 'beijing-cn', days: 5 })).body.daily.map((d: { aqi_max: number }) => d.aqi_max));
+      mean((await callAt(server, start, 'air_quality', { location_id: 'beijing-cn', days: 5 })).body.daily.map((d: { aqi_max: number }) => d.aqi_max));
     t.ok((await at('2024-01-10T00:00:00Z')) > (await at('2024-07-10T00:00:00Z')));
   });
 
   t.test('deterministic by clock', async (t) => {
-    const a = await server.callAt('2024-03-01T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
-    const b = await server.callAt('2024-03-01T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
-    const c = await server.callAt('2024-03-04T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
+    const a = await callAt(server, '2024-03-01T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
+    const b = await callAt(server, '2024-03-01T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
+    const c = await callAt(server, '2024-03-04T00:00:00Z', 'air_quality', { location_id: 'cairo-eg' });
     t.same(a.body, b.body);
     t.not(JSON.stringify(a.body.pollutants), JSON.stringify(c.body.pollutants));
   });

@@ -1,9 +1,9 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { expectInvalid } from '../helpers.js';
 
 t.test('geocode_location', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
   const geocode = (args: Record<string, unknown>) => server.call('weather', 'geocode_location', args);
 
   t.test('a name gives the place with its id, coordinates, region and time zone', async (t) => {

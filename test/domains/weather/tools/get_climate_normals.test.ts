@@ -1,6 +1,6 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, place, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { expectInvalid, place } from '../helpers.js';
 
 interface Month {
   month: number;
@@ -15,7 +15,7 @@ interface Month {
 }
 
 t.test('get_climate_normals', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
   const normals = async (args: Record<string, unknown>) => (await server.call('weather', 'get_climate_normals', args)).body;
 
   t.test('twelve months with their means, annual figures and the climate class', async (t) => {

@@ -1,12 +1,12 @@
 import t from 'tap';
 import { latestReport } from '../../../../domains/weather/stations.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { DEFAULT_NOW, expectInvalid, findStation, place, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { DEFAULT_NOW, callAt, expectInvalid, findStation, place } from '../helpers.js';
 
 const DAY = 86_400_000;
 
 t.test('get_station_observation', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test("an airport's latest routine report, close to the model's nowcast", async (t) => {
     const session = await server.newSession({ clock: { step_ms: 0 } });
@@ -50,20 +50,20 @@ t.test('get_station_observation', async (t) => {
     const flaky = findStation((s) => s.reliability < 0.6 && s.offline_since === null);
     let at = DEFAULT_NOW;
     while (at - latestReport(flaky, at)! <= 90 * 60_000) at += 3_600_000;
-    const reply = await server.callAt(new Date(at).toISOString(), 'get_station_observation', { station_id: flaky.id });
+    const reply = await callAt(server, new Date(at).toISOString(), 'get_station_observation', { station_id: flaky.id });
     t.equal(reply.status, 200);
     t.ok(reply.body.age_minutes > 90, `${reply.body.age_minutes} minutes old`);
     t.equal(Date.parse(reply.body.observed_at), latestReport(flaky, at));
   });
 
   t.test('ids are case-insensitive; the same clock gives the same report', async (t) => {
-    const a = await server.callAt('2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'kpdx' });
-    const b = await server.callAt('2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'KPDX', units: 'imperial' });
+    const a = await callAt(server, '2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'kpdx' });
+    const b = await callAt(server, '2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'KPDX', units: 'imperial' });
     t.equal(a.body.station.station_id, 'KPDX');
     t.equal(a.body.observed_at, b.body.observed_at);
     t.ok(Math.abs(b.body.observation.temperature - (a.body.observation.temperature * 9) / 5 - 32) < 0.2);
     t.equal(b.body.units.temperature, '°F');
-    const c = await server.callAt('2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'kpdx' });
+    const c = await callAt(server, '2024-02-02T02:02:00Z', 'get_station_observation', { station_id: 'kpdx' });
     t.same(c.body, a.body);
   });
 
@@ -79,7 +79,7 @@ t.test('get_station_observation', async (t) => {
       { args: { station_id: 'KXYZ' }, status: 404, detail: "Unknown station_id 'KXYZ'. Use list_weather_stations to find stations near a place." },
     ]);
     t.equal((await server.call('weather', 'get_station_observation', { station_id: gone.id })).body.code, 'station_offline');
-    const recent = await server.callAt(new Date(Date.parse(gone.offline_since!) + DAY).toISOString(), 'get_station_observation', { station_id: gone.id });
+    const recent = await callAt(server, new Date(Date.parse(gone.offline_since!) + DAY).toISOString(), 'get_station_observation', { station_id: gone.id });
     t.equal(recent.status, 200, 'within 7 days, its last report is still served');
     t.ok(recent.body.age_minutes >= 24 * 60 - 1);
   });

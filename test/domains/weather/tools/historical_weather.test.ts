@@ -1,9 +1,9 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 t.test('historical_weather', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
   const history = (args: Record<string, unknown>, session?: string) => server.call('weather', 'historical_weather', { location_id: 'berlin-de', ...args }, session);
 
   t.test('observed daily values for past dates, oldest first', async (t) => {
@@ -27,7 +27,7 @@ t.test('historical_weather', async (t) => {
   });
 
   t.test("what was forecast is what was observed: the world is deterministic", async (t) => {
-    const earlier = await server.callAt('2024-05-01T12:00:00Z', 'weather_forecast', { location_id: 'berlin-de', days: 3 });
+    const earlier = await callAt(server, '2024-05-01T12:00:00Z', 'weather_forecast', { location_id: 'berlin-de', days: 3 });
     const later = await history({ start_date: '2024-05-01', end_date: '2024-05-03' });
     const { precipitation_probability_pct: _p, ...forecast } = earlier.body.days[1];
     t.same(later.body.days[1], forecast, '2024-05-02 as forecast and as observed');
@@ -62,7 +62,7 @@ t.test('historical_weather', async (t) => {
   });
 
   t.test('the past depends on the session clock only through "today"', async (t) => {
-    const a = await server.callAt('2024-06-01T00:00:00Z', 'historical_weather', { location_id: 'berlin-de', start_date: '2024-05-10', end_date: '2024-05-11' });
+    const a = await callAt(server, '2024-06-01T00:00:00Z', 'historical_weather', { location_id: 'berlin-de', start_date: '2024-05-10', end_date: '2024-05-11' });
     const b = await history({ start_date: '2024-05-10', end_date: '2024-05-11' });
     t.same(a.body.days, b.body.days);
   });

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { latestReport } from '../../../../domains/weather/stations.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { DEFAULT_NOW, expectInvalid, findStation, startWeatherServer, stationsOf } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { DEFAULT_NOW, callAt, expectInvalid, findStation, stationsOf } from '../helpers.js';
 
 const DAY = 86_400_000;
 
@@ -16,7 +16,7 @@ interface Listed {
 }
 
 t.test('list_weather_stations', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test("the stations near a place, nearest first, with their last report", async (t) => {
     const reply = await server.call('weather', 'list_weather_stations', { location_id: 'portland-or-us' });
@@ -51,7 +51,7 @@ t.test('list_weather_stations', async (t) => {
   t.test('a silent station is delayed, then offline', async (t) => {
     const gone = findStation((s) => s.offline_since !== null && Date.parse(s.offline_since) < DEFAULT_NOW - 7 * DAY);
     const list = async (start: string) =>
-      ((await server.callAt(start, 'list_weather_stations', { location_id: gone.location_id, radius_km: 100 })).body.stations as Listed[]).find((s) => s.station_id === gone.id)!;
+      ((await callAt(server, start, 'list_weather_stations', { location_id: gone.location_id, radius_km: 100 })).body.stations as Listed[]).find((s) => s.station_id === gone.id)!;
     const offline = await list('2024-05-15T20:00:00Z');
     t.match(offline, { status: 'offline', last_report_at: null, minutes_since_report: null });
     const dayAfter = new Date(Date.parse(gone.offline_since!) + DAY).toISOString();
@@ -66,7 +66,7 @@ t.test('list_weather_stations', async (t) => {
     const flaky = findStation((s) => s.reliability < 0.6 && s.offline_since === null);
     let at = DEFAULT_NOW;
     while (at - latestReport(flaky, at)! <= 90 * 60_000) at += 3_600_000;
-    const listed = ((await server.callAt(new Date(at).toISOString(), 'list_weather_stations', { location_id: flaky.location_id, radius_km: 100 })).body.stations as Listed[]).find(
+    const listed = ((await callAt(server, new Date(at).toISOString(), 'list_weather_stations', { location_id: flaky.location_id, radius_km: 100 })).body.stations as Listed[]).find(
       (s) => s.station_id === flaky.id,
     )!;
     t.equal(listed.status, 'delayed');

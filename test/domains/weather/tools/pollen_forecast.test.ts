@@ -1,7 +1,7 @@
 import t from 'tap';
 import { pollenLevel } from '../../../../domains/weather/air.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 interface PollenDay {
   date: string;
@@ -16,7 +16,7 @@ const LEVELS = ['none', 'low', 'moderate', 'high', 'very_high'];
 const total = (days: PollenDay[], type: 'tree' | 'grass' | 'weed') => days.reduce((sum, d) => sum + d[type].count, 0);
 
 t.test('pollen_forecast', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('daily counts and levels by type, with the overall level and the dominant type', async (t) => {
     const reply = await server.call('weather', 'pollen_forecast', { location_id: 'london-gb' });
@@ -34,7 +34,7 @@ t.test('pollen_forecast', async (t) => {
   });
 
   t.test('seasons follow the hemisphere', async (t) => {
-    const counts = async (start: string, id: string) => (await server.callAt(start, 'pollen_forecast', { location_id: id, days: 5 })).body.days as PollenDay[];
+    const counts = async (start: string, id: string) => (await callAt(server, start, 'pollen_forecast', { location_id: id, days: 5 })).body.days as PollenDay[];
     const londonJan = await counts('2024-01-15T12:00:00Z', 'london-gb');
     const londonApr = await counts('2024-04-20T12:00:00Z', 'london-gb');
     t.ok(total(londonApr, 'tree') > total(londonJan, 'tree') * 5, 'tree pollen in spring, hardly any in winter');

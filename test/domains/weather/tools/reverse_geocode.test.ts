@@ -1,9 +1,9 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, place, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { expectInvalid, place } from '../helpers.js';
 
 t.test('reverse_geocode', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
   const reverse = (args: Record<string, unknown>) => server.call('weather', 'reverse_geocode', args);
 
   t.test('the nearest place, its distance and direction, and other places nearby', async (t) => {

@@ -1,11 +1,11 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { expectInvalid } from '../helpers.js';
 
 const minutes = (iso: string) => Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
 
 t.test('sun_times', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
   const sun = (args: Record<string, unknown>) => server.call('weather', 'sun_times', args);
 
   t.test("today at the place by default: dawn, sunrise, noon, sunset, dusk in order", async (t) => {

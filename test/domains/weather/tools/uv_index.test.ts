@@ -1,14 +1,14 @@
 import t from 'tap';
 import { uvRisk } from '../../../../domains/weather/tools/uv_index.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 t.test('uv_index', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('now, the next 12 hours, the protection window and daily maxima', async (t) => {
     // 12:00 in Singapore.
-    const reply = await server.callAt('2024-03-20T04:00:00Z', 'uv_index', { location_id: 'singapore-sg' });
+    const reply = await callAt(server, '2024-03-20T04:00:00Z', 'uv_index', { location_id: 'singapore-sg' });
     t.equal(reply.status, 200);
     const body = reply.body;
     t.match(body, { location: { location_id: 'singapore-sg' }, current: { time: '2024-03-20T12:00:00+08:00' } });
@@ -27,18 +27,18 @@ t.test('uv_index', async (t) => {
   });
 
   t.test('no UV at night, nor in the polar night', async (t) => {
-    const night = await server.callAt('2024-03-20T16:00:00Z', 'uv_index', { location_id: 'singapore-sg', days: 1 });
+    const night = await callAt(server, '2024-03-20T16:00:00Z', 'uv_index', { location_id: 'singapore-sg', days: 1 });
     t.equal(night.body.current.uv_index, 0);
     t.equal(night.body.current.risk, 'low');
     t.ok(night.body.current.sun_elevation_deg < 0);
-    const polar = await server.callAt('2024-06-21T00:00:00Z', 'uv_index', { location_id: 'mcmurdo-station-aq', days: 7 });
+    const polar = await callAt(server, '2024-06-21T00:00:00Z', 'uv_index', { location_id: 'mcmurdo-station-aq', days: 7 });
     t.ok(polar.body.daily.every((d: { uv_index_max: number }) => d.uv_index_max === 0), 'no sun in the Antarctic winter');
     t.equal(polar.body.protection_window, null);
   });
 
   t.test('summer sun is stronger, in each hemisphere', async (t) => {
     const max = async (start: string, id: string) =>
-      Math.max(...(await server.callAt(start, 'uv_index', { location_id: id, days: 7 })).body.daily.map((d: { uv_index_max: number }) => d.uv_index_max));
+      Math.max(...(await callAt(server, start, 'uv_index', { location_id: id, days: 7 })).body.daily.map((d: { uv_index_max: number }) => d.uv_index_max));
     t.ok((await max('2024-01-10T00:00:00Z', 'sydney-au')) > (await max('2024-07-10T00:00:00Z', 'sydney-au')) + 4, 'Sydney');
     t.ok((await max('2024-07-10T00:00:00Z', 'london-gb')) > (await max('2024-01-10T00:00:00Z', 'london-gb')) + 3, 'London');
   });

@@ -4,8 +4,8 @@ import { type AlertKind, thresholds } from '../../../../domains/weather/alerts.j
 import { placeSite } from '../../../../domains/weather/db.js';
 import { type Conditions, conditionsAt } from '../../../../domains/weather/model.js';
 import type { Place } from '../../../../domains/weather/schema.js';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, place, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { expectInvalid, place } from '../helpers.js';
 
 const HOUR = 3_600_000;
 
@@ -72,7 +72,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 t.test('weather_alerts', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('each kind of alert is issued when and where the data call for it', async (t) => {
     for (const scenario of SCENARIOS) {

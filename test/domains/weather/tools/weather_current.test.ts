@@ -1,12 +1,12 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 const METRIC = { system: 'metric', temperature: '°C', wind_speed: 'km/h', precipitation: 'mm', snowfall: 'cm', pressure: 'hPa', visibility: 'km' };
 const IMPERIAL = { system: 'imperial', temperature: '°F', wind_speed: 'mph', precipitation: 'in', snowfall: 'in', pressure: 'inHg', visibility: 'mi' };
 
 t.test('weather_current', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test("the model's nowcast for a place, in metric units by default", async (t) => {
     const reply = await server.call('weather', 'weather_current', { location_id: 'portland-or-us' });
@@ -34,9 +34,9 @@ t.test('weather_current', async (t) => {
   });
 
   t.test('the nowcast is issued every 15 minutes', async (t) => {
-    const at = await server.callAt('2024-05-15T20:14:59Z', 'weather_current', { location_id: 'portland-or-us' });
-    const before = await server.callAt('2024-05-15T20:00:00Z', 'weather_current', { location_id: 'portland-or-us' });
-    const after = await server.callAt('2024-05-15T20:15:00Z', 'weather_current', { location_id: 'portland-or-us' });
+    const at = await callAt(server, '2024-05-15T20:14:59Z', 'weather_current', { location_id: 'portland-or-us' });
+    const before = await callAt(server, '2024-05-15T20:00:00Z', 'weather_current', { location_id: 'portland-or-us' });
+    const after = await callAt(server, '2024-05-15T20:15:00Z', 'weather_current', { location_id: 'portland-or-us' });
     t.equal(at.body.valid_at, '2024-05-15T13:00:00-07:00');
     t.same(at.body.current, before.body.current, 'same step, same values');
     t.equal(after.body.valid_at, '2024-05-15T13:15:00-07:00');
@@ -68,16 +68,16 @@ t.test('weather_current', async (t) => {
   });
 
   t.test('the same clock gives the same weather; another clock, other weather', async (t) => {
-    const first = await server.callAt('2024-03-02T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
-    const again = await server.callAt('2024-03-02T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
-    const later = await server.callAt('2024-03-05T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
+    const first = await callAt(server, '2024-03-02T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
+    const again = await callAt(server, '2024-03-02T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
+    const later = await callAt(server, '2024-03-05T09:00:00Z', 'weather_current', { location_id: 'london-gb' });
     t.same(again.body, first.body, 'deterministic');
     t.not(JSON.stringify(later.body.current), JSON.stringify(first.body.current), 'another day, other values');
     t.equal(first.body.local_time, '2024-03-02T09:00:00+00:00');
   });
 
   t.test('winter in the south is summer in the north', async (t) => {
-    const temp = async (start: string, id: string) => (await server.callAt(start, 'weather_current', { location_id: id })).body.current.temperature;
+    const temp = async (start: string, id: string) => (await callAt(server, start, 'weather_current', { location_id: id })).body.current.temperature;
     // Local early afternoon in both places.
     t.ok((await temp('2024-01-15T03:00:00Z', 'sydney-au')) > (await temp('2024-07-15T03:00:00Z', 'sydney-au')), 'Sydney: January warmer');
     t.ok((await temp('2024-07-15T12:00:00Z', 'oslo-no')) > (await temp('2024-01-15T12:00:00Z', 'oslo-no')), 'Oslo: July warmer');

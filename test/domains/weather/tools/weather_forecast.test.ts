@@ -1,6 +1,6 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 interface Day {
   date: string;
@@ -28,7 +28,7 @@ interface Hour {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 t.test('weather_forecast', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('seven days by default, day 1 being the local today', async (t) => {
     const reply = await server.call('weather', 'weather_forecast', { location_id: 'chicago-us' });
@@ -87,7 +87,7 @@ t.test('weather_forecast', async (t) => {
 
   t.test('seasons are inverted between the hemispheres', async (t) => {
     const highs = async (start: string, id: string) =>
-      mean(((await server.callAt(start, 'weather_forecast', { location_id: id })).body.days as Day[]).map((d) => d.temperature_max));
+      mean(((await callAt(server, start, 'weather_forecast', { location_id: id })).body.days as Day[]).map((d) => d.temperature_max));
     const sydneyJan = await highs('2024-01-10T00:00:00Z', 'sydney-au');
     const sydneyJul = await highs('2024-07-10T00:00:00Z', 'sydney-au');
     const chicagoJan = await highs('2024-01-10T18:00:00Z', 'chicago-us');
@@ -108,9 +108,9 @@ t.test('weather_forecast', async (t) => {
     t.equal(imperial.units.temperature, '°F');
     t.ok(Math.abs(imperial.days[0].temperature_max - (metric.days[0].temperature_max * 9) / 5 - 32) < 0.2);
     t.ok(Math.abs(imperial.days[0].precipitation - metric.days[0].precipitation / 25.4) < 0.01);
-    const again = await server.callAt('2024-05-15T20:00:00Z', 'weather_forecast', { location_id: 'oslo-no', days: 2 });
+    const again = await callAt(server, '2024-05-15T20:00:00Z', 'weather_forecast', { location_id: 'oslo-no', days: 2 });
     t.same(again.body.days, metric.days, 'same clock, same forecast');
-    const other = await server.callAt('2024-06-15T20:00:00Z', 'weather_forecast', { location_id: 'oslo-no', days: 2 });
+    const other = await callAt(server, '2024-06-15T20:00:00Z', 'weather_forecast', { location_id: 'oslo-no', days: 2 });
     t.not(other.body.days[0].date, metric.days[0].date);
     t.not(other.body.days[0].temperature_max, metric.days[0].temperature_max);
   });

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { expectRejections } from '../../../helpers/server.js';
-import { expectInvalid, startWeatherServer } from '../helpers.js';
+import { expectRejections, startServer } from '../../../helpers/server.js';
+import { callAt, expectInvalid } from '../helpers.js';
 
 interface Hour {
   time: string;
@@ -17,7 +17,7 @@ interface Hour {
 const HOUR = 3_600_000;
 
 t.test('weather_hourly', async (t) => {
-  const server = await startWeatherServer(t);
+  const server = await startServer(t);
 
   t.test('24 hours by default, from the start of the current local hour', async (t) => {
     const reply = await server.call('weather', 'weather_hourly', { location_id: 'new-york-us' });
@@ -45,7 +45,7 @@ t.test('weather_hourly', async (t) => {
 
   t.test('the series is smooth and follows the sun', async (t) => {
     for (const id of ['phoenix-us', 'riyadh-sa', 'alice-springs-au', 'madrid-es']) {
-      const hours = (await server.callAt('2024-04-10T00:00:00Z', 'weather_hourly', { location_id: id, hours: 48 })).body.hours as Hour[];
+      const hours = (await callAt(server, '2024-04-10T00:00:00Z', 'weather_hourly', { location_id: id, hours: 48 })).body.hours as Hour[];
       for (let i = 1; i < hours.length; i++) {
         t.ok(Math.abs(hours[i]!.temperature - hours[i - 1]!.temperature) < 5, `${id}: no jump between ${hours[i - 1]!.time} and ${hours[i]!.time}`);
       }
@@ -59,9 +59,9 @@ t.test('weather_hourly', async (t) => {
   });
 
   t.test('same clock, same hours; another clock, other hours', async (t) => {
-    const a = await server.callAt('2024-02-01T06:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
-    const b = await server.callAt('2024-02-01T06:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
-    const c = await server.callAt('2024-02-01T12:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
+    const a = await callAt(server, '2024-02-01T06:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
+    const b = await callAt(server, '2024-02-01T06:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
+    const c = await callAt(server, '2024-02-01T12:00:00Z', 'weather_hourly', { location_id: 'moscow-ru', hours: 6 });
     t.same(b.body, a.body);
     t.not(JSON.stringify(c.body.hours), JSON.stringify(a.body.hours));
     // The overlapping hours agree: forecasts for an hour do not depend on when they are asked.
@@ -70,7 +70,7 @@ t.test('weather_hourly', async (t) => {
   });
 
   t.test('snow falls when it is cold', async (t) => {
-    const hours = (await server.callAt('2024-01-01T00:00:00Z', 'weather_hourly', { location_id: 'yakutsk-ru', hours: 48 })).body.hours as Hour[];
+    const hours = (await callAt(server, '2024-01-01T00:00:00Z', 'weather_hourly', { location_id: 'yakutsk-ru', hours: 48 })).body.hours as Hour[];
     t.ok(hours.every((h) => h.temperature < 0), 'Yakutsk in January is below freezing');
     t.ok(hours.every((h) => !['rain', 'drizzle', 'heavy_rain', 'thunderstorm'].includes(h.condition)), 'no rain in the cold');
   });

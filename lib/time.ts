@@ -1,5 +1,6 @@
-// Civil time in a place's IANA time zone, from an instant: the calendar comes from Intl (the
-// time-zone rules bundled with Node), never from the machine's clock or zone.
+// Civil time in an IANA time zone, from an instant: the calendar comes from Intl (the time-zone
+// rules bundled with Node), never from the machine's clock or zone. Shared by the weather domain
+// (local days and hours of a place) and the airline (airport wall clocks).
 
 export const MINUTE = 60_000;
 export const HOUR = 3_600_000;
@@ -60,7 +61,8 @@ export function localParts(timeZone: string, ms: number): LocalParts {
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
-function offsetText(offsetMin: number): string {
+/** An offset from UTC in minutes as ISO 8601 writes it: -300 → '-05:00', 0 → '+00:00'. */
+export function formatOffset(offsetMin: number): string {
   const sign = offsetMin < 0 ? '-' : '+';
   return `${sign}${pad(Math.floor(Math.abs(offsetMin) / 60))}:${pad(Math.abs(offsetMin) % 60)}`;
 }
@@ -68,7 +70,7 @@ function offsetText(offsetMin: number): string {
 /** ISO 8601 local time with its offset, to the minute's second: '2024-05-15T15:00:00-05:00'. */
 export function formatLocal(timeZone: string, ms: number): string {
   const p = localParts(timeZone, ms);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offsetText(p.offsetMin)}`;
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${formatOffset(p.offsetMin)}`;
 }
 
 /** The local calendar date at the instant: 'YYYY-MM-DD'. */
