@@ -1,6 +1,7 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { sharedTools } from '../shared/index.js';
 import { completeAirline } from './derive.js';
+import { airlineHazards } from './hazards.js';
 import { AirlineDatabase } from './schema.js';
 import { airlineExtraTools } from './tools/extra.js';
 import { airlineTools } from './tools/index.js';
@@ -17,4 +18,5 @@ export const airline: Domain = {
   tools: [...airlineTools, ...airlineExtraTools, ...sharedTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/airline.json', import.meta.url),
+  hazards: airlineHazards,
 };

@@ -1,5 +1,6 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { completeWeather } from './derive.js';
+import { weatherHazards } from './hazards.js';
 import { WeatherDatabase } from './schema.js';
 import { weatherTools } from './tools/index.js';
 
@@ -16,4 +17,5 @@ export const weather: Domain = {
   tools: [...weatherTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/weather.json', import.meta.url),
+  hazards: weatherHazards,
 };
