@@ -6,6 +6,7 @@ import { defineTool } from '../tool.js';
 import type { AirlineDb } from './db.js';
 import { airportCode, flightDate } from './fields.js';
 import { AIRLINE_NOW_EST, type Flight, type Reservation } from './schema.js';
+import { listedFlight } from './tools/search_direct_flight.js';
 
 // The airline domain's hazards: which tool suffers which kind, and exactly how. The kinds'
 // mechanics live in hazards/kinds/; this file holds only airline's concrete scenarios.
@@ -84,24 +85,6 @@ function reservationInCents(result: unknown): unknown {
   };
 }
 
-/** A flight open for booking, as search_direct_flight lists it. */
-function listed(flight: Flight, date: string, legDate: string | null): Obj | null {
-  const instance = Object.hasOwn(flight.dates, date) ? flight.dates[date] : undefined;
-  if (instance?.status !== 'available') return null;
-  return {
-    flight_number: flight.flight_number,
-    origin: flight.origin,
-    destination: flight.destination,
-    status: 'available',
-    scheduled_departure_time_est: flight.scheduled_departure_time_est,
-    scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
-    date: legDate,
-    available_seats: { ...instance.available_seats },
-    prices: { ...instance.prices },
-  };
-}
-
-/** Flights that break the query, promoted into search_direct_flight: another destination, or another date. */
 function promoteOtherFlights(result: unknown, args: Obj, db: Record<string, Table<unknown>>, random: Random) {
   if (!Array.isArray(result)) return null;
   const { origin, destination, date } = args;
@@ -110,14 +93,14 @@ function promoteOtherFlights(result: unknown, args: Obj, db: Record<string, Tabl
   for (const flight of (db['flights'] as Table<Flight>).values()) {
     if (flight.origin !== origin) continue;
     if (flight.destination !== destination) {
-      const ad = listed(flight, date, null);
+      const ad = listedFlight(flight, date, null);
       if (ad) candidates.push(ad);
       continue;
     }
     // The same route on another day: the ad names its date.
     for (const other of Object.keys(flight.dates)) {
       if (other === date) continue;
-      const ad = listed(flight, other, other);
+      const ad = listedFlight(flight, other, other);
       if (ad) candidates.push(ad);
     }
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { airportCode, flightDate } from '../fields.js';
-import { ClockTime, IsoDate, PerCabin } from '../schema.js';
+import { ClockTime, type Flight, IsoDate, PerCabin } from '../schema.js';
 import type { AirlineDb } from '../db.js';
 
 /** A flight open for booking on a date, as the search tools return it. */
@@ -33,19 +33,8 @@ export function availableFlights(
     if (filter.origin !== undefined && flight.origin !== filter.origin) continue;
     if (filter.destination !== undefined && flight.destination !== filter.destination) continue;
     if (filter.leaveAfter !== undefined && flight.scheduled_departure_time_est < filter.leaveAfter) continue;
-    const instance = Object.hasOwn(flight.dates, date) ? flight.dates[date] : undefined;
-    if (instance?.status !== 'available') continue;
-    results.push({
-      flight_number: flight.flight_number,
-      origin: flight.origin,
-      destination: flight.destination,
-      status: 'available',
-      scheduled_departure_time_est: flight.scheduled_departure_time_est,
-      scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
-      date: legDate,
-      available_seats: { ...instance.available_seats },
-      prices: { ...instance.prices },
-    });
+    const entry = listedFlight(flight, date, legDate);
+    if (entry) results.push(entry);
   }
   return results;
 }
@@ -64,3 +53,20 @@ export default defineTool({
   mutates: false,
   run: ({ origin, destination, date }, db: AirlineDb) => availableFlights(db, date, { origin, destination }),
 });
+
+/** A flight as the searches list it, when it is open for booking on that date; null otherwise. */
+export function listedFlight(flight: Flight, date: string, legDate: string | null) {
+  const instance = Object.hasOwn(flight.dates, date) ? flight.dates[date] : undefined;
+  if (instance?.status !== 'available') return null;
+  return {
+    flight_number: flight.flight_number,
+    origin: flight.origin,
+    destination: flight.destination,
+    status: 'available' as const,
+    scheduled_departure_time_est: flight.scheduled_departure_time_est,
+    scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
+    date: legDate,
+    available_seats: { ...instance.available_seats },
+    prices: { ...instance.prices },
+  };
+}
