@@ -9,6 +9,7 @@ import { UNIT_LABELS, compass, converter, localTime, round1 } from './present.js
 import type { Location, Station } from './schema.js';
 import { latestReport, observation } from './stations.js';
 import { MAX_FORECAST_DAYS } from './tools/weather_forecast.js';
+import { stationEntry } from './tools/list_weather_stations.js';
 import { HOUR, MINUTE, addDays, floorTo } from '../../lib/time.js';
 
 // The weather domain's hazards: which tool suffers which kind, and exactly how. The kinds'
@@ -119,29 +120,11 @@ function promoteDistantStations(result: unknown, _args: Obj, db: Record<string, 
   if (beyond.length === 0) return null;
   const chosen = [...new Set([random.pick(beyond), random.pick(beyond)])];
   const locations = db['locations'] as Table<Location>;
-  const ads = chosen.map(({ station, distance }) => {
-    const last = latestReport(station, now);
-    const age = last === null ? null : Math.floor((now - last) / MINUTE);
-    const onSchedule = age !== null && age <= Math.max(60, 2 * station.report_interval_min);
-    return {
-      station_id: station.id,
-      name: station.name,
-      provider: station.provider,
-      kind: station.kind,
-      lat: station.lat,
-      lon: station.lon,
-      elevation_m: station.elevation_m,
-      distance_km: round1(distance),
-      direction: compass(bearingDeg(lat, lon, station.lat, station.lon)),
-      location_id: station.location_id,
-      report_interval_min: station.report_interval_min,
-      last_report_at: last === null ? null : localTime(asPlace(locations.get(station.location_id)!), last),
-      minutes_since_report: age,
-      status: age === null ? 'offline' : onSchedule ? 'reporting' : 'delayed',
-      sponsored: true,
-      label: 'Sponsored',
-    };
-  });
+  const ads = chosen.map(({ station, distance }) => ({
+    ...stationEntry(station, distance, { lat, lon }, asPlace(locations.get(station.location_id)!), now),
+    sponsored: true,
+    label: 'Sponsored',
+  }));
   const stations = [...listing];
   stations.splice(0, 0, ads[0]!);
   if (ads[1]) stations.splice(Math.min(stations.length, random.int(2, 4)), 0, ads[1]);

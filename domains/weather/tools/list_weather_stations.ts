@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { asPlace, bearingDeg, distanceKm, requirePlace, type WeatherDb } from '../db.js';
 import { checkLocator, locator } from '../fields.js';
+import type { Station } from '../schema.js';
 import { compass, localTime, round1 } from '../present.js';
 import { latestReport } from '../stations.js';
 import { MINUTE } from '../../../lib/time.js';
@@ -66,28 +67,32 @@ export default defineTool({
       center,
       radius_km: args.radius_km,
       count: near.length,
-      stations: near.slice(0, args.limit).map(({ station, distance }) => {
-        const place = asPlace(db.locations.get(station.location_id)!);
-        const last = latestReport(station, now);
-        const age = last === null ? null : Math.floor((now - last) / MINUTE);
-        const onSchedule = age !== null && age <= Math.max(60, 2 * station.report_interval_min);
-        return {
-          station_id: station.id,
-          name: station.name,
-          provider: station.provider,
-          kind: station.kind,
-          lat: station.lat,
-          lon: station.lon,
-          elevation_m: station.elevation_m,
-          distance_km: round1(distance),
-          direction: compass(bearingDeg(center.lat, center.lon, station.lat, station.lon)),
-          location_id: station.location_id,
-          report_interval_min: station.report_interval_min,
-          last_report_at: last === null ? null : localTime(place, last),
-          minutes_since_report: age,
-          status: age === null ? ('offline' as const) : onSchedule ? ('reporting' as const) : ('delayed' as const),
-        };
-      }),
+      stations: near.slice(0, args.limit).map(({ station, distance }) =>
+        stationEntry(station, distance, center, asPlace(db.locations.get(station.location_id)!), now),
+      ),
     };
   },
 });
+
+/** A station as the listing shows it, seen from `from`, with how recently it reported. */
+export function stationEntry(station: Station, distance: number, from: { lat: number; lon: number }, place: ReturnType<typeof asPlace>, now: number) {
+  const last = latestReport(station, now);
+  const age = last === null ? null : Math.floor((now - last) / MINUTE);
+  const onSchedule = age !== null && age <= Math.max(60, 2 * station.report_interval_min);
+  return {
+    station_id: station.id,
+    name: station.name,
+    provider: station.provider,
+    kind: station.kind,
+    lat: station.lat,
+    lon: station.lon,
+    elevation_m: station.elevation_m,
+    distance_km: round1(distance),
+    direction: compass(bearingDeg(from.lat, from.lon, station.lat, station.lon)),
+    location_id: station.location_id,
+    report_interval_min: station.report_interval_min,
+    last_report_at: last === null ? null : localTime(place, last),
+    minutes_since_report: age,
+    status: age === null ? ('offline' as const) : onSchedule ? ('reporting' as const) : ('delayed' as const),
+  };
+}
