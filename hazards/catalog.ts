@@ -29,29 +29,31 @@ export const FAMILIES = {
 } as const satisfies Record<string, readonly KindName[]>;
 export type Family = keyof typeof FAMILIES;
 
+// Words from settings are looked up in Maps: an inherited name (`constructor`) is an unknown word.
+
 /**
  * Words `HAZARDS` accepts besides kind names: the families, their aliases, and the five
  * user-facing groups. A group name that is also a kind (`sponsored`, `conflict`) means the group.
  */
-export const GROUPS: Record<string, readonly KindName[]> = {
-  ...FAMILIES,
-  failures: FAMILIES.execution,
-  conflict: FAMILIES['cross-source'],
-  adhoc: ['adhoc_rule'],
-  drift: ['spec_drift', 'output_drift'],
-  sponsored: ['sponsored', 'notice', 'redundant'],
-  all: KINDS,
-  none: [],
-};
+export const GROUPS: ReadonlyMap<string, readonly KindName[]> = new Map<string, readonly KindName[]>([
+  ...Object.entries(FAMILIES),
+  ['failures', FAMILIES.execution],
+  ['conflict', FAMILIES['cross-source']],
+  ['adhoc', ['adhoc_rule']],
+  ['drift', ['spec_drift', 'output_drift']],
+  ['sponsored', ['sponsored', 'notice', 'redundant']],
+  ['all', KINDS],
+  ['none', []],
+]);
 
 /** WildAgtEval-style `ENABLE__<TYPE>__<FUNCTION>` types and the kind each stands for. */
-export const ENABLE_ALIASES: Record<string, KindName> = {
-  ADHOC: 'adhoc_rule',
-  FEATURE_LIMITATION_ERROR: 'feature_limit',
-  SYSTEM_FAILURE_ERROR: 'transient_failure',
-  INFORMATIONAL_NOTICE: 'notice',
-  PARTIALLY_IRRELEVANT_INFORMATION: 'redundant',
-};
+export const ENABLE_ALIASES: ReadonlyMap<string, KindName> = new Map<string, KindName>([
+  ['ADHOC', 'adhoc_rule'],
+  ['FEATURE_LIMITATION_ERROR', 'feature_limit'],
+  ['SYSTEM_FAILURE_ERROR', 'transient_failure'],
+  ['INFORMATIONAL_NOTICE', 'notice'],
+  ['PARTIALLY_IRRELEVANT_INFORMATION', 'redundant'],
+]);
 
 export const familyOf = (kind: KindName): Family =>
   (Object.keys(FAMILIES) as Family[]).find((family) => (FAMILIES[family] as readonly string[]).includes(kind))!;

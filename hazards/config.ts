@@ -37,9 +37,10 @@ function probability(value: Setting | string, rate: number, where: string): numb
 
 function kindsOf(word: string, where: string, groups: boolean): readonly KindName[] {
   const lower = word.trim().toLowerCase();
-  if (groups && lower in GROUPS) return GROUPS[lower]!;
+  const group = groups ? GROUPS.get(lower) : undefined;
+  if (group) return group;
   if (isKind(lower)) return [lower];
-  const known = groups ? [...Object.keys(GROUPS), ...KINDS] : KINDS;
+  const known = groups ? [...GROUPS.keys(), ...KINDS] : KINDS;
   return fail(`${where}: unknown hazard ${groups ? 'kind or group' : 'kind'} '${word}' (known: ${known.join(', ')})`);
 }
 
@@ -85,7 +86,7 @@ export function layerFromEnv(env: NodeJS.ProcessEnv, assignment: Assignment): La
       else perTool.push({ kinds, tools: toolsOf(assignment, toolName, kinds, name), p, source: name });
     } else if (alias) {
       const [, type, toolName] = alias;
-      const kind = ENABLE_ALIASES[type!] ?? fail(`${name}: unknown type '${type}' (known: ${Object.keys(ENABLE_ALIASES).join(', ')})`);
+      const kind = ENABLE_ALIASES.get(type!) ?? fail(`${name}: unknown type '${type}' (known: ${[...ENABLE_ALIASES.keys()].join(', ')})`);
       perTool.push({ kinds: [kind], tools: toolsOf(assignment, toolName!, [kind], name), p: probability(raw.trim(), rate, name), source: name });
     } else if (name.startsWith('HAZARD') && !KNOWN_VARIABLES.has(name)) {
       fail(`${name}: unknown hazard variable (known: ${[...KNOWN_VARIABLES].join(', ')}, HAZARD__<KIND>, HAZARD__<KIND>__<TOOL>, ENABLE__<TYPE>__<TOOL>)`);
@@ -108,8 +109,25 @@ export function layerFromEnv(env: NodeJS.ProcessEnv, assignment: Assignment): La
 
 const KNOWN_VARIABLES = new Set(['HAZARDS', 'HAZARD_RATE', 'HAZARD_SEED', 'HAZARD_HINTS', 'HAZARD_CONFIG', 'HAZARD_MAX_CONSECUTIVE', 'HAZARD_LATENCY_MS']);
 
+/**
+ * An own `__proto__` key (an object built by code, or by JSON.parse) would vanish silently in
+ * validation, and the setting with it: it is an unknown word like any other.
+ */
+function refuseProtoKeys(input: unknown, source: string): void {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+  if (!isObject(input)) return;
+  const { kinds, tools } = input;
+  if (isObject(kinds) && Object.hasOwn(kinds, '__proto__')) fail(`${source}: kinds.__proto__: unknown hazard kind '__proto__'`);
+  if (!isObject(tools)) return;
+  if (Object.hasOwn(tools, '__proto__')) fail(`${source}: tools.__proto__: unknown tool '__proto__'`);
+  for (const [tool, byKind] of Object.entries(tools)) {
+    if (isObject(byKind) && Object.hasOwn(byKind, '__proto__')) fail(`${source}: tools.${tool}.__proto__: unknown hazard kind '__proto__'`);
+  }
+}
+
 /** A JSON spec (config file, runtime, session) as a layer; errors name the field and the word. */
 export function layerFromSpec(input: unknown, assignment: Assignment, source: string): Layer {
+  refuseProtoKeys(input, source);
   const parsed = HazardSpec.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

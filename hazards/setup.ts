@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseJsonText } from '../lib/json.js';
 import type { Domain } from '../domains/domain.js';
 import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './config.js';
 import { HazardRuntime } from './runtime.js';
@@ -21,7 +22,7 @@ export function hazardsFromEnvironment(
     const path = fromEnv.configFile;
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(path, 'utf8'));
+      json = parseJsonText(readFileSync(path, 'utf8'));
     } catch (error) {
       throw new HazardConfigError(`HAZARD_CONFIG=${path}: cannot read it as JSON (${(error as Error).message})`);
     }

@@ -5,8 +5,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Domain } from '../domains/domain.js';
 import { HazardRuntime } from '../hazards/runtime.js';
 import type { BaseDatabase } from './data/base.js';
+import { clientErrorHandler, frameworkErrors } from './client-errors.js';
 import { errors } from './errors.js';
-import { jsonBodyParser } from './json-body.js';
+import { BODY_LIMIT, jsonBodyParser } from './json-body.js';
 import { swaggerDocument } from './openapi.js';
 import { Registry } from './registry.js';
 import { hazardRoutes } from './routes/hazards.js';
@@ -39,9 +40,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One log line per request would cost more than the call itself at evaluation loads.
     logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: stripSessionPrefix,
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,28 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import secureJson from 'secure-json-parse';
+import { JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/json.js';
 import { problemError } from './problem.js';
 
+/** Largest request body, in bytes. */
+export const BODY_LIMIT = 1_048_576;
+
 /**
- * Parses JSON bodies like fastify does (forbidding prototype-poisoning keys) but keeps the
- * reason, so the problem says what is wrong: where the syntax breaks, or which key is refused.
+ * JSON is the only body the server reads. It is parsed with its limits checked (no forbidden
+ * keys, bounded nesting) and the reason kept, so the problem says what is wrong: where the
+ * syntax breaks, which key is refused, which limit is passed.
  */
 export function jsonBodyParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = body as string;
     if (text.trim().length === 0) {
       done(problemError(400, 'empty_json_body', 'The body is empty although Content-Type is application/json: send {} for a call without arguments.'), undefined);
       return;
     }
     try {
-      done(null, secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' }));
+      done(null, parseJsonText(text));
     } catch (error) {
-      const message = (error as Error).message;
-      const forbidden = /prototype/i.test(message);
-      const detail = forbidden
-        ? 'The JSON body has a forbidden "__proto__" or "constructor.prototype" key: rename or remove it.'
-        : `The body is not valid JSON (${message}).`;
-      done(problemError(400, forbidden ? 'forbidden_json_key' : 'malformed_json', detail), undefined);
+      done(bodyProblem(error as JsonTextError), undefined);
     }
   });
+}
+
+function bodyProblem(error: JsonTextError) {
+  switch (error.reason) {
+    case 'too_deep':
+      return problemError(400, 'json_too_deep', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, the limit.`, { limit: MAX_JSON_DEPTH });
+    case 'forbidden_key':
+      return problemError(400, 'forbidden_json_key', 'The JSON body has a forbidden "__proto__" or "constructor.prototype" key: rename or remove it.');
+    case 'syntax':
+      return problemError(400, 'malformed_json', `The body is not valid JSON (${error.message}).`);
+  }
 }

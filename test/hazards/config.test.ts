@@ -115,3 +115,19 @@ t.test('every bad word stops startup with the variable and the word', async (t) 
   t.throws(() => hazardsFromEnvironment({ HAZARD_CONFIG: `${dir}/bad.json` }, domains), { message: /bad\.json: kinds\.gremlins: unknown hazard kind 'gremlins'/ });
   t.throws(() => hazardsFromEnvironment({ HAZARD_CONFIG: `${dir}/shape.json` }, domains), { message: /shape\.json: \(root\): Unrecognized key: "colour"/ });
 });
+
+t.test('inherited names are unknown words everywhere settings are read', async (t) => {
+  const inherited = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+  for (const word of inherited) {
+    t.throws(() => hazardsFromEnvironment({ HAZARDS: word }, domains), { constructor: HazardConfigError, message: `HAZARDS: unknown hazard kind or group '${word}'` }, `HAZARDS=${word}`);
+    t.throws(() => hazardsFromEnvironment({ [`HAZARD__OUTAGE__${word}`]: 'on' }, domains), { constructor: HazardConfigError, message: /unknown tool/ }, `HAZARD__OUTAGE__${word}`);
+    const runtime = hazardsFromEnvironment({}, domains).runtime;
+    t.throws(() => runtime.setRuntime({ enable: [word] }), { constructor: HazardConfigError, message: /enable: unknown hazard kind or group/ }, `enable ${word}`);
+    t.throws(() => runtime.setRuntime({ kinds: { [word]: 'on' } }), { constructor: HazardConfigError, message: /unknown hazard kind/ }, `kinds.${word}`);
+    t.throws(() => runtime.setRuntime({ tools: { [word]: { outage: 'on' } } }), { constructor: HazardConfigError, message: /unknown tool/ }, `tools.${word}`);
+    t.throws(() => runtime.check({ enable: [word] }), { constructor: HazardConfigError, message: /unknown hazard kind or group/ }, `a session's enable ${word}`);
+  }
+  t.throws(() => hazardsFromEnvironment({ ENABLE__CONSTRUCTOR__TRACK_ORDER: 'true' }, domains), { message: /unknown type 'CONSTRUCTOR'/ });
+  const dir = t.testdir({ 'proto.json': '{"kinds": {"__proto__": {"outage": "on"}}}' });
+  t.throws(() => hazardsFromEnvironment({ HAZARD_CONFIG: `${dir}/proto.json` }, domains), { constructor: HazardConfigError, message: /proto\.json: cannot read it as JSON .*__proto__/ }, 'a __proto__ key in the file is refused, not dropped');
+});

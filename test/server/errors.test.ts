@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import t from 'tap';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
@@ -19,7 +20,10 @@ t.test('bad input gets a 4xx problem, never a 500, and changes nothing', async (
     { name: 'a missing field', body: { order_id: order.order_id }, status: 400, code: 'invalid_input', field: 'reason', detail: /reason: required/ },
     { name: 'an unknown field', body: { order_id: order.order_id, reason: 'no longer needed', force: true }, status: 400, code: 'invalid_input', field: 'force', detail: /unknown field 'force'/ },
     { name: 'null', body: 'null', headers: json, status: 400, code: 'invalid_input' },
-    { name: 'a plain-text body', body: 'cancel it please', headers: { 'content-type': 'text/plain' }, status: 400, code: 'invalid_input' },
+    { name: 'a plain-text body', body: 'cancel it please', headers: { 'content-type': 'text/plain' }, status: 415, code: 'unsupported_media_type' },
+    { name: 'a form body', body: 'order_id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415, code: 'unsupported_media_type' },
+    { name: 'nesting past the limit', body: `{"order_id": ${'['.repeat(65)}${']'.repeat(65)}}`, headers: json, status: 400, code: 'json_too_deep', detail: /deeper than 64 levels/ },
+    { name: 'nesting 5,000 levels deep', body: `{"order_id": "x", "reason": "no longer needed", "x": ${'['.repeat(5000)}${']'.repeat(5000)}}`, headers: json, status: 400, code: 'json_too_deep' },
     { name: 'an unsupported media type', body: '<order/>', headers: { 'content-type': 'application/xml' }, status: 415, code: 'unsupported_media_type' },
     { name: 'a body over 1 MiB', body: JSON.stringify({ order_id: 'x'.repeat(1_100_000), reason: 'r' }), headers: json, status: 413, code: 'body_too_large' },
   ];
@@ -33,6 +37,7 @@ t.test('bad input gets a 4xx problem, never a 500, and changes nothing', async (
   }
   t.same((await server.request('GET', `/sessions/${session}/diff`)).body.retail, [], 'no record changed');
   t.equal((await server.request('GET', '/health')).status, 200, 'the server is still up');
+  t.equal((await server.request('GET', `/sessions/${session}/journal`)).status, 200, 'the journal still answers');
   t.equal(({}.constructor as unknown as { admin?: boolean }).admin, undefined, 'no prototype was polluted');
 });
 
@@ -71,4 +76,50 @@ t.test('a tool without arguments accepts an absent body', async (t) => {
   const reply = await server.request('POST', '/retail/tools/list_all_product_types');
   t.equal(reply.status, 200);
   t.type(reply.body, 'string');
+});
+
+/** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
+function raw(origin: string, request: string): Promise<{ status: number; type: string; body: any }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+      let parsed: unknown = body;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        // not JSON: the assertions below say so
+      }
+      resolve({ status, type, body: parsed });
+    });
+  });
+}
+
+t.test('errors raised before a route runs are problem JSON too', async (t) => {
+  const server = await startServer(t);
+  const post = (path: string, headers: string, body = '{}') =>
+    raw(server.origin, `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${headers}Connection: close\r\n\r\n${body}`);
+  const cases: { name: string; answer: Promise<{ status: number; type: string; body: any }>; status: number; code: string }[] = [
+    { name: 'a bad Content-Length', answer: post('/retail/tools/calculate', 'Content-Length: ten\r\n'), status: 400, code: 'invalid_content_length' },
+    { name: 'a broken chunked body', answer: post('/retail/tools/calculate', 'Transfer-Encoding: chunked\r\n', 'zz\r\n{}\r\n0\r\n\r\n'), status: 400, code: 'malformed_request' },
+    { name: 'an over-long URL', answer: post(`/retail/tools/${'x'.repeat(20_000)}`, 'Content-Length: 2\r\n'), status: 431, code: 'headers_too_large' },
+    { name: 'over-long headers', answer: post('/retail/tools/calculate', `X-Padding: ${'p'.repeat(20_000)}\r\nContent-Length: 2\r\n`), status: 431, code: 'headers_too_large' },
+    { name: 'malformed URL encoding', answer: post('/retail/tools/%E0%A4%A', 'Content-Length: 2\r\n'), status: 400, code: 'bad_url' },
+    { name: 'a parameter over the router limit', answer: raw(server.origin, `GET /sessions/${'s'.repeat(120)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), status: 414, code: 'url_too_long' },
+    { name: 'not HTTP at all', answer: raw(server.origin, 'HELLO\r\n\r\n'), status: 400, code: 'malformed_request' },
+  ];
+  for (const c of cases) {
+    const reply = await c.answer;
+    t.equal(reply.status, c.status, `${c.name}: status`);
+    t.match(reply.type, /^application\/problem\+json/, `${c.name}: problem JSON`);
+    t.match(reply.body, { status: c.status, code: c.code, title: String, detail: String, type: String }, `${c.name}: problem members`);
+  }
+  t.equal((await server.request('GET', '/health')).status, 200, 'the server is still up');
 });

@@ -47,3 +47,17 @@ t.test('a session brings its own hazards and seed; other sessions are untouched'
   const report = (await server.request('GET', '/hazards?session=down&active=true')).body;
   t.match(report, { session: 'down', seed: '3', matrix: [{ tool: 'track_order', kind: 'outage', source: 'session down tools.track_order.outage' }] });
 });
+
+t.test('an inherited name in runtime or session settings is a 400 and changes nothing', async (t) => {
+  const server = await startServer(t);
+  for (const word of ['constructor', 'toString', 'hasOwnProperty']) {
+    const put = await server.request('PUT', '/admin/hazards', { enable: [word] });
+    t.equal(put.status, 400, `PUT enable ${word}`);
+    t.match(put.body.detail, `unknown hazard kind or group '${word}'`);
+    const session = await server.request('POST', '/sessions', { hazards: { enable: [word] } });
+    t.equal(session.status, 400, `a session's enable ${word}`);
+  }
+  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200, 'calls still work in default');
+  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'another')).status, 200, 'and in every other session');
+  t.same((await server.request('GET', '/hazards?active=true')).body.matrix, [], 'no setting was stored');
+});
