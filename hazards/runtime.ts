@@ -189,7 +189,7 @@ export class HazardRuntime implements HazardEngine {
     const plan = this.plan(context.session);
     if (hazard.kind.scope === 'session') return context.call >= onsetOf(hazard) && this.active(plan, context.session, hazard);
     if (draw(plan.seed, context.session.id, hazard.drawKey, hazard.kind.kind, context.call) >= hazard.p) return false;
-    return !hazard.kind.retryable || this.retryableStreak(context) < plan.settings.maxConsecutive;
+    return !hazard.kind.retryable || context.session.faultStreak(context.domain, context.tool.name) < plan.settings.maxConsecutive;
   }
 
   /** Whether a session-wide hazard is on in this session: drawn once, remembered by the plan. */
@@ -200,20 +200,6 @@ export class HazardRuntime implements HazardEngine {
       plan.activation.set(hazard, on);
     }
     return on;
-  }
-
-  /** How many of this tool's latest calls in a row were hit by a retryable fault. */
-  private retryableStreak(context: CallContext): number {
-    const { journal } = context.session;
-    const max = this.plan(context.session).settings.maxConsecutive;
-    let streak = 0;
-    for (let i = journal.length - 1; i >= 0 && streak < max; i--) {
-      const entry = journal[i]!;
-      if (entry.domain !== context.domain || entry.tool !== context.tool.name) continue;
-      if (!entry.hazards.some((event) => this.kinds.get(event.kind as KindName)?.retryable)) break;
-      streak += 1;
-    }
-    return streak;
   }
 
   private call(hazard: Active, context: CallContext): HazardCall<ScenarioBase> {
@@ -237,6 +223,7 @@ export class HazardRuntime implements HazardEngine {
           call: context.call,
           recovery: scenario.recovery ?? kind.recovery,
           hint,
+          retryable: kind.retryable,
           ...details,
         };
         context.events.push(event);

@@ -12,6 +12,8 @@ export interface CallOutcome {
   status: number;
   /** The response body: the tool's result, or a problem. */
   body: unknown;
+  /** The body as JSON text (serialized once, for the reply and the journal's accounting). */
+  text: string;
   headers: Record<string, string>;
   entry: JournalEntry;
   /** When a hazard answers instead of the API: the raw response, or a fault of the connection. */
@@ -35,9 +37,16 @@ export function callTool(
   domain: Domain,
   tool: AnyTool,
   args: unknown,
+  /** The size of the arguments as sent (the body's length), when known. */
+  argsBytes?: number,
 ): CallOutcome | Promise<CallOutcome> {
-  return new ToolCall(deps, session, domain, tool, args).start();
+  return new ToolCall(deps, session, domain, tool, args, argsBytes).start();
 }
+
+/** Rejected arguments larger than this are journaled as the start of their JSON text. */
+export const REJECTED_ARGS_KEPT = 2048;
+/** What an entry counts for besides its arguments, result and changes (its fixed fields). */
+const ENTRY_OVERHEAD = 200;
 
 class ToolCall {
   private readonly started = performance.now();
@@ -51,6 +60,7 @@ class ToolCall {
     private readonly domain: Domain,
     private readonly tool: AnyTool,
     private readonly args: unknown,
+    private readonly argsBytes: number | undefined,
   ) {
     this.at = session.clock.tick();
     this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args, events: [] };
@@ -104,12 +114,15 @@ class ToolCall {
     const status = fault.type === 'http' ? fault.status : fault.mode === 'reset' || fault.mode === 'empty' ? 0 : 200;
     let body: unknown = fault.body;
     if (fault.type === 'http' && fault.contentType.includes('json')) body = JSON.parse(fault.body);
-    const outcome = this.finish(status, body, fault.type === 'http' ? (fault.headers ?? {}) : {});
+    const outcome = this.finish(status, body, fault.type === 'http' ? (fault.headers ?? {}) : {}, fault.body);
     return { ...outcome, fault };
   }
 
-  private finish(status: number, body: unknown, headers: Record<string, string>): CallOutcome {
+  private finish(status: number, body: unknown, headers: Record<string, string>, text = JSON.stringify(body) ?? 'null'): CallOutcome {
     const { session, context } = this;
+    const ok = status >= 200 && status < 400;
+    const changes = status < 400 ? this.changes : NONE;
+    const argsBytes = this.argsBytes ?? JSON.stringify(this.args ?? null).length;
     const entry: JournalEntry = {
       seq: session.nextSeq,
       at: this.at,
@@ -118,13 +131,20 @@ class ToolCall {
       call: context.call,
       args: this.args,
       status,
-      result: status >= 200 && status < 400 ? body : undefined,
-      problem: status >= 200 && status < 400 ? undefined : (body as Problem),
-      changes: status < 400 ? this.changes : NONE,
+      result: ok ? body : undefined,
+      problem: ok ? undefined : (body as Problem),
+      changes,
       hazards: context.events.length > 0 ? context.events : NONE,
       duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,
     };
-    this.deps.sessions.recordCall(session, entry);
-    return { status, body, headers, entry };
+    let kept = argsBytes;
+    if (!ok && argsBytes > REJECTED_ARGS_KEPT) {
+      entry.args = JSON.stringify(this.args).slice(0, REJECTED_ARGS_KEPT);
+      entry.args_truncated = { bytes: argsBytes, kept: REJECTED_ARGS_KEPT };
+      kept = REJECTED_ARGS_KEPT;
+    }
+    const changesBytes = changes.length > 0 ? JSON.stringify(changes).length : 0;
+    this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes);
+    return { status, body, text, headers, entry };
   }
 }

@@ -13,6 +13,17 @@ const duration = z
     return Number(value) * factor;
   });
 
+/** Bytes, or a number with a unit (powers of 1024): `268435456`, `256MB`, `1GiB`. */
+const size = z
+  .string()
+  .regex(/^\d+(\.\d+)?\s*([kmg]i?b?|b)?$/i, 'a size such as 268435456, 512KB, 256MB or 1GB')
+  .transform((text) => {
+    const [, value, unit = 'b'] = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?$/i.exec(text)!;
+    const power = 'bkmg'.indexOf(unit[0]!.toLowerCase());
+    return Math.floor(Number(value) * 1024 ** power);
+  })
+  .pipe(z.number().int().min(1024, 'a size of at least 1KB'));
+
 const integer = (min: number, max: number) =>
   z
     .string()
@@ -28,6 +39,7 @@ const Environment = z.object({
   SESSION_TTL: duration.default(3_600_000),
   MAX_SESSIONS: integer(1, 1_000_000).default(1000),
   JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000),
+  JOURNAL_MEMORY: size.default(256 * 1024 * 1024),
   SNAPSHOT_INTERVAL: duration.default(1000),
   HAZARD_SEED: z.string().max(128).default('0'),
 });
@@ -40,6 +52,8 @@ export interface Config {
   sessionTtlMs: number;
   maxSessions: number;
   journalLimit: number;
+  /** Bytes (as JSON) all journals together may hold. */
+  journalMemory: number;
   snapshotIntervalMs: number;
   seed: string;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
@@ -74,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     sessionTtlMs: e.SESSION_TTL,
     maxSessions: e.MAX_SESSIONS,
     journalLimit: e.JOURNAL_LIMIT,
+    journalMemory: e.JOURNAL_MEMORY,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     seed: e.HAZARD_SEED,
     fixtures,

@@ -48,7 +48,7 @@ const app = await buildApp({
   bases,
   logger,
   hazards: hazards.runtime,
-  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, defaultSeed: hazards.seed ?? config.seed },
+  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
   ...(config.dataDir ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs } } : {}),
 });
 

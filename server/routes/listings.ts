@@ -25,7 +25,7 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
     const cache = new Map<ListingFormat, string>();
     typed.get(url, { schema: { operationId: `list_${tag}_tools`, summary, tags: [tag], querystring: Query } }, async (request, reply) => {
       const { format } = request.query;
-      const contracts = forSession(app.sessions.resolve(sessionIdOf(request)));
+      const contracts = forSession(app.sessions.view(sessionIdOf(request)));
       if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix)));
       let body = cache.get(format);
       if (body === undefined) {

@@ -4,6 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VERSION } from '../version.js';
 
+const Health = z.object({
+  status: z.enum(['ok', 'full']).describe('ok: serving; full: serving, but no new session can be created.'),
+  version: z.string(),
+  sessions: z.object({
+    live: z.number().int().describe('Sessions alive, `default` not counted.'),
+    max: z.number().int().describe('MAX_SESSIONS.'),
+    full: z.boolean().describe('True when a new session would be refused (503).'),
+  }),
+  journal: z.object({
+    bytes: z.number().int().describe('Size of all kept journal entries, as JSON.'),
+    limit: z.number().int().nullable().describe('JOURNAL_MEMORY; null when unbounded.'),
+  }),
+  detail: z.string().optional().describe('What is wrong, when status is not ok.'),
+});
+
 /** Health, the list of domains, and each domain's policy. */
 export async function metaRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -12,12 +27,20 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'health',
-        summary: 'Liveness and version',
+        summary: 'Liveness, version, and room for new sessions',
         tags: ['server'],
-        response: { 200: z.object({ status: z.literal('ok'), version: z.string(), sessions: z.number().int() }) },
+        response: { 200: Health },
       },
     },
-    async () => ({ status: 'ok' as const, version: VERSION, sessions: app.sessions.size }),
+    async () => {
+      const live = app.sessions.size;
+      const max = app.sessions.maxSessions;
+      const budget = app.sessions.journalBudget;
+      const journal = { bytes: budget.used, limit: Number.isFinite(budget.limit) ? budget.limit : null };
+      if (live < max) return { status: 'ok' as const, version: VERSION, sessions: { live, max, full: false }, journal };
+      const detail = `The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`;
+      return { status: 'full' as const, version: VERSION, sessions: { live, max, full: true }, journal, detail };
+    },
   );
 
   const domains = [...app.registry.domains.values()].map((domain) => ({

@@ -24,7 +24,7 @@ export async function openapiRoutes(app: FastifyInstance): Promise<void> {
   for (const domain of app.registry.domains.keys()) {
     const canonical = contractsOf(app.registry.entries(domain), 'domain');
     app.get(`/${domain}/openapi.json`, { schema: { hide: true } }, async (request, reply) => {
-      const contracts = app.hazards.contracts(app.sessions.resolve(sessionIdOf(request)), domain, canonical);
+      const contracts = app.hazards.contracts(app.sessions.view(sessionIdOf(request)), domain, canonical);
       if (contracts) return sendJsonText(reply, JSON.stringify(sessionDocument(documentOf(domain), domain, contracts)));
       return sendJsonText(reply, textOf(domain));
     });

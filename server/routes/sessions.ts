@@ -13,6 +13,13 @@ const Summary = z.object({
   seed: z.string(),
   clock: z.object({ start: z.string(), step_ms: z.number(), now: z.string() }),
   calls: z.number().int(),
+  journal: z
+    .object({
+      entries: z.number().int().describe('Entries kept.'),
+      dropped: z.number().int().describe('The oldest entries dropped to stay within JOURNAL_LIMIT and JOURNAL_MEMORY.'),
+      bytes: z.number().int().describe('Size of the kept entries as JSON, counted against JOURNAL_MEMORY.'),
+    })
+    .describe("The session's journal."),
   changed_domains: z.array(z.string()),
 });
 const errors = { '4XX': ProblemSchema, '5XX': ProblemSchema };

@@ -32,9 +32,11 @@ function decoyRoute(app: FastifyInstance, domain: Domain, decoy: AnyTool): void 
   app.post(`/${domain.name}/tools/${decoy.name}`, {
     schema: { hide: true },
     handler(request, reply) {
-      const session = app.sessions.resolve(sessionIdOf(request));
-      if (!app.hazards.decoyActive(session, domain.name, decoy.name)) return sendProblem(reply, unknownTool(app, domain.name, decoy.name));
-      const outcome = callTool(app, session, domain, decoy, request.body ?? {});
+      const id = sessionIdOf(request);
+      // A decoy that is not listed does not exist: calling it creates no session.
+      if (!app.hazards.decoyActive(app.sessions.view(id), domain.name, decoy.name)) return sendProblem(reply, unknownTool(app, domain.name, decoy.name));
+      const session = app.sessions.resolve(id);
+      const outcome = callTool(app, session, domain, decoy, request.body ?? {}, bodyBytes(request));
       return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
     },
   });
@@ -54,14 +56,20 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
     validatorCompiler: documentOnly,
     handler(request, reply) {
       const session = app.sessions.resolve(sessionIdOf(request));
-      const outcome = callTool(app, session, domain, tool, request.body ?? {});
+      const outcome = callTool(app, session, domain, tool, request.body ?? {}, bodyBytes(request));
       return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
     },
   });
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, { status, headers, body, fault }: CallOutcome): FastifyReply {
+function send(request: FastifyRequest, reply: FastifyReply, { status, headers, text, fault }: CallOutcome): FastifyReply {
   if (fault) return sendFault(request, reply, fault);
   reply.code(status).headers(headers);
-  return sendJsonText(reply, JSON.stringify(body), status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
+  return sendJsonText(reply, text, status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
+}
+
+/** The size of the arguments as sent, from Content-Length (absent for a chunked body). */
+function bodyBytes(request: FastifyRequest): number | undefined {
+  const length = request.headers['content-length'];
+  return length === undefined ? undefined : Number(length);
 }

@@ -9,6 +9,8 @@ export interface HazardEvent {
   call: number;
   recovery: string;
   hint?: string;
+  /** A fault a plain retry gets past (transient failures, latency, transport faults). */
+  retryable: boolean;
   [detail: string]: unknown;
 }
 
@@ -24,7 +26,10 @@ export interface JournalEntry {
   tool: string;
   /** The n-th call of this tool in the session, counting from 1. */
   call: number;
+  /** The arguments as sent; for a rejected call larger than a bound, the start of their JSON text. */
   args: unknown;
+  /** Present when `args` was cut: the size of the arguments as sent, and how much of it is kept. */
+  args_truncated?: { bytes: number; kept: number };
   status: number;
   result: unknown;
   problem: Problem | undefined;
@@ -45,3 +50,97 @@ export const journalToJson = (entries: readonly JournalEntry[]): string => JSON.
 
 export const journalToJsonl = (entries: readonly JournalEntry[]): string =>
   entries.map((entry) => `${JSON.stringify(publicEntry(entry))}\n`).join('');
+
+/** The size an entry counts for, as JSON (entries restored from disk). */
+export const entryBytes = (entry: JournalEntry): number => JSON.stringify(entry).length;
+
+/** Memory the journals of all sessions share, counted in bytes of JSON. */
+export class JournalBudget {
+  used = 0;
+  constructor(readonly limit: number) {}
+
+  get exceeded(): boolean {
+    return this.used > this.limit;
+  }
+}
+
+/**
+ * One session's calls, oldest first: at most `limit` entries, each with its size counted against
+ * the shared budget. Dropping the oldest entries is cheap (an index moves; the arrays are compacted
+ * once half of them is dropped).
+ */
+export class Journal {
+  /** Dropped entries become holes at once, so that their memory is released. */
+  private entries: (JournalEntry | undefined)[] = [];
+  private sizes: number[] = [];
+  private head = 0;
+  private keptBytes = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly budget: JournalBudget,
+  ) {}
+
+  get length(): number {
+    return this.entries.length - this.head;
+  }
+
+  get bytes(): number {
+    return this.keptBytes;
+  }
+
+  /** The newest entry, if any. */
+  get last(): JournalEntry | undefined {
+    return this.length > 0 ? this.entries[this.entries.length - 1] : undefined;
+  }
+
+  append(entry: JournalEntry, bytes: number): void {
+    this.entries.push(entry);
+    this.sizes.push(bytes);
+    this.count(bytes);
+    if (this.length > this.limit) this.dropOldest(this.length - this.limit);
+  }
+
+  /** Entries with a sequence number above `seq` (entries are numbered without gaps). */
+  since(seq: number): JournalEntry[] {
+    const first = this.entries[this.head]?.seq ?? 1;
+    return this.entries.slice(this.head + Math.max(0, seq - first + 1)) as JournalEntry[];
+  }
+
+  /** Drops the oldest entries until `bytes` are freed or `keep` entries remain; returns the bytes freed. */
+  free(bytes: number, keep = 0): number {
+    const before = this.keptBytes;
+    let count = 0;
+    let freed = 0;
+    while (freed < bytes && this.length - count > keep) freed += this.sizes[this.head + count++]!;
+    this.dropOldest(count);
+    return before - this.keptBytes;
+  }
+
+  clear(): void {
+    this.count(-this.keptBytes);
+    this.entries = [];
+    this.sizes = [];
+    this.head = 0;
+  }
+
+  private dropOldest(count: number): void {
+    let freed = 0;
+    for (let i = this.head; i < this.head + count; i++) {
+      freed += this.sizes[i]!;
+      this.entries[i] = undefined;
+    }
+    this.head += count;
+    this.count(-freed);
+    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.sizes = this.sizes.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private count(bytes: number): void {
+    this.keptBytes += bytes;
+    this.budget.used += bytes;
+  }
+}

@@ -2,7 +2,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JSONFile } from 'lowdb/node';
-import type { JournalEntry } from './journal.js';
+import { entryBytes, type JournalEntry } from './journal.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { SessionObserver, SessionStore } from './store.js';
 
@@ -170,7 +170,7 @@ export class SessionPersistence implements SessionObserver {
         this.sessionFor(record.s, record.options);
         break;
       case 'call':
-        this.sessionFor(record.s, {}).replay(record.entry);
+        this.sessionFor(record.s, {}).replay(record.entry, entryBytes(record.entry));
         break;
       case 'reset':
         this.store.get(record.s)?.reset();

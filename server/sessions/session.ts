@@ -4,7 +4,7 @@ import { DomainState } from '../data/domain-state.js';
 import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
-import type { JournalEntry } from './journal.js';
+import { entryBytes, Journal, JournalBudget, type JournalEntry } from './journal.js';
 
 /** A session as plain data (persistence). */
 export interface SavedSession {
@@ -12,6 +12,8 @@ export interface SavedSession {
   ticks: number;
   calls: Record<string, number>;
   changes: Record<string, Change[]>;
+  /** Per domain/tool: how many of its latest calls in a row a retryable fault hit. */
+  streaks?: Record<string, number>;
   journal: JournalEntry[];
 }
 
@@ -38,14 +40,15 @@ export type SessionOptions = z.infer<typeof SessionOptions>;
 export class Session {
   readonly clock: SessionClock;
   readonly seed: string;
-  /** The most recent calls, at most `journalLimit` of them. */
-  journal: JournalEntry[] = [];
+  /** The most recent calls, within the per-session limit and the shared budget. */
+  readonly journal: Journal;
   /** Calls made so far (the sequence number of the last call). */
   seq = 0;
   /** Monotonic milliseconds of the last use, for expiry. */
   lastUsedMs: number;
   private readonly states = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
+  private readonly streaks = new Map<string, number>();
 
   constructor(
     readonly id: string,
@@ -53,8 +56,9 @@ export class Session {
     private readonly bases: ReadonlyMap<string, BaseDatabase>,
     nowMs: number,
     defaultSeed: string,
-    private readonly journalLimit = Infinity,
+    journal: { limit: number; budget: JournalBudget } = { limit: Infinity, budget: new JournalBudget(Infinity) },
   ) {
+    this.journal = new Journal(journal.limit, journal.budget);
     this.seed = options.seed === undefined ? defaultSeed : String(options.seed);
     this.clock = new SessionClock(ClockOptions.parse(options.clock ?? {}));
     this.lastUsedMs = nowMs;
@@ -93,26 +97,32 @@ export class Session {
     return this.seq + 1;
   }
 
-  /** Appends a call to the journal, dropping the oldest entries beyond the limit. */
-  record(entry: JournalEntry): void {
+  /**
+   * Appends a call to the journal (`bytes`: its size as JSON) and counts its retryable faults.
+   * The count lives here, not in the journal, so that dropping old entries never changes the
+   * hazard schedule.
+   */
+  record(entry: JournalEntry, bytes: number): void {
     this.seq = entry.seq;
-    this.journal.push(entry);
-    // Trim in batches so that a full journal does not shift its array at every call.
-    if (this.journal.length > this.journalLimit + Math.ceil(this.journalLimit / 10)) {
-      this.journal.splice(0, this.journal.length - this.journalLimit);
-    }
+    this.journal.append(entry, bytes);
+    const key = `${entry.domain}/${entry.tool}`;
+    if (entry.hazards.some((event) => event.retryable)) this.streaks.set(key, (this.streaks.get(key) ?? 0) + 1);
+    else this.streaks.delete(key);
+  }
+
+  /** How many of this tool's latest calls in a row a retryable fault hit. */
+  faultStreak(domain: string, tool: string): number {
+    return this.streaks.get(`${domain}/${tool}`) ?? 0;
   }
 
   /** Journal entries with a sequence number above `seq`. */
   journalSince(seq: number): JournalEntry[] {
-    const first = this.journal[0]?.seq ?? 1;
-    const entries = this.journal.slice(Math.max(0, seq - first + 1));
-    return this.journal.length > this.journalLimit ? entries.slice(-this.journalLimit) : entries;
+    return this.journal.since(seq);
   }
 
   /** Re-applies a call recorded earlier (restoring from disk): journal, changes, counters, clock. */
-  replay(entry: JournalEntry): void {
-    this.record(entry);
+  replay(entry: JournalEntry, bytes: number): void {
+    this.record(entry, bytes);
     if (entry.changes.length > 0) this.domain(entry.domain).apply(entry.changes);
     this.countCall(entry.domain, entry.tool);
     this.clock.tick();
@@ -124,6 +134,7 @@ export class Session {
       seq: this.seq,
       ticks: this.clock.ticksSoFar,
       calls: Object.fromEntries(this.calls),
+      streaks: Object.fromEntries(this.streaks),
       changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
       journal: this.journalSince(0),
     };
@@ -134,16 +145,18 @@ export class Session {
     this.seq = saved.seq;
     this.clock.restore(saved.ticks);
     for (const [key, n] of Object.entries(saved.calls)) this.calls.set(key, n);
+    for (const [key, n] of Object.entries(saved.streaks ?? {})) this.streaks.set(key, n);
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
-    this.journal = [...saved.journal];
+    for (const entry of saved.journal) this.journal.append(entry, entryBytes(entry));
   }
 
   /** Back to the start: the base databases, an empty journal, the clock at its start. */
   reset(): void {
     for (const state of this.states.values()) state.reset();
-    this.journal = [];
+    this.journal.clear();
     this.seq = 0;
     this.calls.clear();
+    this.streaks.clear();
     this.clock.restore(0);
   }
 
@@ -153,6 +166,7 @@ export class Session {
       seed: this.seed,
       clock: { ...this.clock.options, now: this.clock.now().toISOString() },
       calls: this.seq,
+      journal: { entries: this.journal.length, dropped: this.seq - this.journal.length, bytes: this.journal.bytes },
       changed_domains: [...this.states].filter(([, s]) => s.changed).map(([name]) => name),
     };
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseDatabase } from '../data/base.js';
 import { ProblemError, problem, problemError } from '../problem.js';
-import type { JournalEntry } from './journal.js';
+import { JournalBudget, type JournalEntry } from './journal.js';
 import { SESSION_ID, Session, type SessionOptions } from './session.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -23,6 +23,8 @@ export interface SessionStoreOptions {
   defaultSeed: string;
   /** Most journal entries kept per session (the oldest are dropped); unlimited when absent. */
   journalLimit?: number;
+  /** Bytes (as JSON) the journals of all sessions may hold; the oldest entries of idle sessions go first. */
+  journalMemory?: number;
   /** Monotonic milliseconds; tests pass their own to expire sessions without waiting. */
   now?: () => number;
 }
@@ -31,15 +33,21 @@ export interface SessionStoreOptions {
 export class SessionStore {
   private readonly sessions = new Map<string, Session>();
   private readonly now: () => number;
+  readonly journalBudget: JournalBudget;
   observer: SessionObserver | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
     this.now = options.now ?? (() => performance.now());
+    this.journalBudget = new JournalBudget(options.journalMemory ?? Infinity);
     this.sessions.set(DEFAULT_SESSION, this.build(DEFAULT_SESSION, {}));
   }
 
   get size(): number {
     return this.sessions.size - 1;
+  }
+
+  get maxSessions(): number {
+    return this.options.maxSessions;
   }
 
   create(options: SessionOptions): Session {
@@ -55,14 +63,23 @@ export class SessionStore {
       session.lastUsedMs = this.now();
       return session;
     }
-    if (!SESSION_ID.test(id)) {
-      throw problemError(400, 'invalid_session_id', `Invalid session id '${id.slice(0, 80)}': use letters, digits, '.', '_' or '-' (at most 64).`);
-    }
+    checkId(id);
     return this.add(this.build(id, {}));
   }
 
   get(id: string): Session | undefined {
     return this.sessions.get(id);
+  }
+
+  /**
+   * The session with this id as a read sees it, without creating it: a live session, or a fresh
+   * one (not kept) showing what the session would be on first use.
+   */
+  view(id: string): Session {
+    const session = this.sessions.get(id);
+    if (session) return session;
+    checkId(id);
+    return this.build(id, {});
   }
 
   require(id: string): Session {
@@ -89,8 +106,7 @@ export class SessionStore {
       this.reset(id);
       return;
     }
-    this.sessions.delete(id);
-    this.observer?.deleted(id);
+    this.discard(id);
   }
 
   /** Expires sessions idle for longer than the TTL; returns how many. */
@@ -99,18 +115,34 @@ export class SessionStore {
     let expired = 0;
     for (const [id, session] of this.sessions) {
       if (id !== DEFAULT_SESSION && session.lastUsedMs <= cutoff) {
-        this.sessions.delete(id);
-        this.observer?.deleted(id);
+        this.discard(id);
         expired++;
       }
     }
     return expired;
   }
 
-  recordCall(session: Session, entry: JournalEntry): void {
-    session.record(entry);
+  /** Journals a call (`bytes`: its size as JSON), within the shared journal budget. */
+  recordCall(session: Session, entry: JournalEntry, bytes: number): void {
+    session.record(entry, bytes);
     session.lastUsedMs = this.now();
+    if (this.journalBudget.exceeded) this.reclaimJournals(session);
     this.observer?.called(session, entry);
+  }
+
+  /**
+   * Brings the journals back under 90 % of their budget: the oldest entries of the sessions idle
+   * the longest go first; the session being served keeps at least its newest entry.
+   */
+  private reclaimJournals(current: Session): void {
+    const budget = this.journalBudget;
+    const target = budget.limit * 0.9;
+    const idleFirst = [...this.sessions.values()].filter((s) => s !== current && s.journal.length > 0).sort((a, b) => a.lastUsedMs - b.lastUsedMs);
+    for (const session of idleFirst) {
+      if (budget.used <= target) return;
+      session.journal.free(budget.used - target);
+    }
+    if (budget.used > target) current.journal.free(budget.used - target, 1);
   }
 
   /** Adds a session restored from disk, without telling the observer. */
@@ -121,7 +153,15 @@ export class SessionStore {
   }
 
   private build(id: string, options: SessionOptions): Session {
-    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, this.options.journalLimit);
+    const journal = { limit: this.options.journalLimit ?? Infinity, budget: this.journalBudget };
+    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal);
+  }
+
+  /** Removes a session and releases its journal. */
+  private discard(id: string): void {
+    this.sessions.get(id)?.journal.clear();
+    this.sessions.delete(id);
+    this.observer?.deleted(id);
   }
 
   private add(session: Session): Session {
@@ -141,6 +181,12 @@ export class SessionStore {
     let oldest = Infinity;
     for (const [id, session] of this.sessions) if (id !== DEFAULT_SESSION) oldest = Math.min(oldest, session.lastUsedMs);
     return (oldest + this.options.ttlMs - this.now()) / 1000;
+  }
+}
+
+function checkId(id: string): void {
+  if (!SESSION_ID.test(id)) {
+    throw problemError(400, 'invalid_session_id', `Invalid session id '${id.slice(0, 80)}': use letters, digits, '.', '_' or '-' (at most 64).`);
   }
 }
 

@@ -102,7 +102,7 @@ t.test('adhoc_rule: documented while on, a terse 422 that changes nothing, then 
     call: 1,
     status: 422,
     changes: [],
-    hazards: [{ kind: 'adhoc_rule', family: 'specification', tool: 'track_order', call: 1, param: 'order_id', value: order.order_id, recovery: /reformat/, hint: /track|order_id/ }],
+    hazards: [{ kind: 'adhoc_rule', family: 'specification', tool: 'track_order', call: 1, param: 'order_id', value: order.order_id, recovery: /reformat/, hint: /track|order_id/ , retryable: false}],
   });
   const tracked = await server.call('retail', 'track_order', { order_id: bare }, session);
   t.same([tracked.status, tracked.body.order_id, tracked.body.order_status], [200, order.order_id, order.status], "the bare id acts on the canonical '#' id");

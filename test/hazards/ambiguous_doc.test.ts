@@ -89,7 +89,7 @@ t.test('ambiguous_doc: the listing loses units and defaults, the call is journal
       tool: 'search_product',
       call: i + 1,
       status: 200,
-      hazards: [{ kind: 'ambiguous_doc', family: 'specification', tool: 'search_product', call: i + 1, removed: Array, recovery: /US dollars/, hint: /default/ }],
+      hazards: [{ kind: 'ambiguous_doc', family: 'specification', tool: 'search_product', call: i + 1, removed: Array, recovery: /US dollars/, hint: /default/ , retryable: false}],
     }, 'journaled');
   }
   const page = (await server.call('retail', 'search_product', {}, session)).body;

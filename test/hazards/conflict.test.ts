@@ -53,7 +53,7 @@ t.test('the journal records the field that disagrees, the value shown and the au
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
     const event = entry.hazards[0]!;
-    t.match(event, { kind: 'conflict', family: 'cross-source', tool: 'get_product_details', call: i + 1, recovery: /authoritative/, hint: HINT, authority: 'get_item_details' });
+    t.match(event, { kind: 'conflict', family: 'cross-source', tool: 'get_product_details', call: i + 1, recovery: /authoritative/, hint: HINT, retryable: false, authority: 'get_item_details' });
     const [, id] = /^variants\.(\d+)\.price$/.exec(String(event['field'])) ?? [];
     t.ok(id && id in products[i]!.variants, `field ${event['field']} names an item of the product`);
     t.equal(event['shown'], bodies[i]!['variants'][id!]['price'], 'shown is the price the agent saw');

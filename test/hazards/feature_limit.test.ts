@@ -79,7 +79,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint 
   t.same(journal[0]!.hazards, [], 'a call within the limit carries no event');
   t.same(journal[2]!.hazards, []);
   t.same(journal[1]!.hazards, [
-    { kind: 'feature_limit', family: 'execution', tool: 'list_user_orders', call: 2, recovery: 'ask for at most 5 orders per page and follow next_page_token', hint: HINT, reason: PAGE_REASON },
+    { kind: 'feature_limit', family: 'execution', tool: 'list_user_orders', call: 2, recovery: 'ask for at most 5 orders per page and follow next_page_token', hint: HINT, retryable: false, reason: PAGE_REASON },
   ]);
   t.same(journal[3]!.hazards, [
     {
@@ -89,6 +89,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint 
       call: 2,
       recovery: "read the tracking ids from get_order_details' fulfillments and call track_order with tracking_id",
       hint: HINT,
+      retryable: false,
       reason: UPS_REASON,
     },
   ]);

@@ -76,7 +76,7 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
     call: 1,
     status: 428,
     changes: [],
-    hazards: [{ kind: 'invocation_error', family: 'invocation', tool: 'checkout', call: 1, requirement: 'idempotency_key', recovery: /repeat/, hint: /idempotency_key/ }],
+    hazards: [{ kind: 'invocation_error', family: 'invocation', tool: 'checkout', call: 1, requirement: 'idempotency_key', recovery: /repeat/, hint: /idempotency_key/ , retryable: false}],
   });
   t.equal((await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: 'short' }, session)).status, 428, 'a key under 8 characters is no key');
   t.same(await server.state(session), before, 'the refused calls changed nothing');

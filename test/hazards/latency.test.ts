@@ -84,7 +84,7 @@ t.test('the journal records kind, family, call, recovery, hint, delay and outcom
   journal.forEach((entry, i) => {
     const outcome = replies[i]!.status === 504 ? 'gateway_timeout' : 'slow';
     outcomes.add(outcome);
-    t.same(entry.hazards, [{ kind: 'latency', family: 'execution', tool: 'search_product', call: i + 1, recovery: RECOVERY, hint: HINT, delay_ms: 2500, outcome }], `call ${i + 1}: ${outcome}`);
+    t.same(entry.hazards, [{ kind: 'latency', family: 'execution', tool: 'search_product', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, delay_ms: 2500, outcome }], `call ${i + 1}: ${outcome}`);
     t.equal(entry.status, replies[i]!.status, 'the status the agent saw');
   });
   t.same([...outcomes].sort(), ['gateway_timeout', 'slow'], 'both outcomes occur');

@@ -42,7 +42,7 @@ t.test('lookalike fires only when enabled: otherwise the decoys are neither list
     t.equal(reply.status, 404, `off: ${decoy} is a 404`);
     t.match(reply.body, { code: 'unknown_tool', detail: `No tool '${decoy}' in domain 'retail'.` }, 'an unknown tool, like any other');
   }
-  t.same(await off.journal<JournalEntry>('plain'), [], 'off: a decoy route is not a call');
+  t.match(await off.request('GET', '/sessions/plain/journal'), { status: 404, body: { code: 'session_not_found' } }, 'off: a decoy route is not a call, and creates no session');
 
   const one = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
   const expected = [...names];
@@ -94,7 +94,7 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
     tool: 'get_order_info',
     call: 1,
     status: 200,
-    hazards: [{ kind: 'lookalike', family: 'specification', tool: 'get_order_info', call: 1, decoy: 'get_order_info', canonical: 'get_order_details', recovery: /canonical/, hint: /deprecated/ }],
+    hazards: [{ kind: 'lookalike', family: 'specification', tool: 'get_order_info', call: 1, decoy: 'get_order_info', canonical: 'get_order_details', recovery: /canonical/, hint: /deprecated/ , retryable: false}],
   });
   const legacy = await server.call('retail', 'search_products_legacy', { keyword: 'lamp' }, session);
   t.match(legacy.body, { deprecated: true, deprecation: /search_product/, products: Array }, 'the search decoy is deprecated too');

@@ -76,7 +76,7 @@ t.test('the journal records the text and whether it misleads', async (t) => {
     const notices = noticesOf(entry.tool);
     t.equal(entry.hazards.length, 1);
     const event = entry.hazards[0]!;
-    t.match(event, { kind: 'notice', family: 'output', tool: entry.tool, call: entry.call, recovery: /policy/, hint: HINT });
+    t.match(event, { kind: 'notice', family: 'output', tool: entry.tool, call: entry.call, recovery: /policy/, hint: HINT , retryable: false});
     t.equal(event['text'], bodies[i]!['notice'], 'the text the agent saw');
     t.equal(event['misleading'], notices.find((n) => n.text === event['text'])?.misleading ?? false, 'misleading as the scenario says');
     seen.add(String(event['text']));

@@ -56,7 +56,7 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint,
       t.equal(entry.result, undefined, 'no result');
       t.same(entry.changes, []);
       t.match(entry.problem, { status: 503, code: 'service_unavailable', incident });
-      t.same(entry.hazards, [{ kind: 'outage', family: 'execution', tool, call: i + 1, recovery: RECOVERY[tool], hint: hintOf(tool), fallback: FALLBACK[tool], incident }], `${tool} call ${i + 1}`);
+      t.same(entry.hazards, [{ kind: 'outage', family: 'execution', tool, call: i + 1, recovery: RECOVERY[tool], hint: hintOf(tool), retryable: false, fallback: FALLBACK[tool], incident }], `${tool} call ${i + 1}`);
     });
   }
 });

@@ -78,7 +78,7 @@ t.test('the journal records the change on every drifted call', async (t) => {
   for (const entry of journal.slice(2)) {
     const change = entry.tool === 'get_order_details' ? ORDER_CHANGE : USER_CHANGE;
     t.same(entry.hazards, [
-      { kind: 'output_drift', family: 'output', tool: entry.tool, call: entry.call, recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values', hint: `The response format changed (${change}).`, change },
+      { kind: 'output_drift', family: 'output', tool: entry.tool, call: entry.call, recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values', hint: `The response format changed (${change}).`, retryable: false, change },
     ]);
   }
 });

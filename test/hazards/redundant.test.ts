@@ -73,6 +73,7 @@ t.test('the journal records the fields added', async (t) => {
         call: 1,
         recovery: 'extract the fields that answer the question; ignore the rest',
         hint: HINT,
+        retryable: false,
         added: BULK,
       },
     ]);

@@ -89,7 +89,7 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
     call: 2,
     status: 400,
     changes: [],
-    hazards: [{ kind: 'spec_drift', family: 'specification', tool: 'get_order_details', call: 2, renamed: { from: 'order_id', to: 'order_ref' }, sent: 'old', recovery: /re-read/, hint: /order_id/ }],
+    hazards: [{ kind: 'spec_drift', family: 'specification', tool: 'get_order_details', call: 2, renamed: { from: 'order_id', to: 'order_ref' }, sent: 'old', recovery: /re-read/, hint: /order_id/ , retryable: false}],
   });
 
   const recovered = await server.call('retail', 'get_order_details', { order_ref: order.order_id }, session);

@@ -58,6 +58,7 @@ t.test('the journal records kind, family, tool, call number, recovery, hint and 
         call: i + 1,
         recovery: 'retry the same call (after Retry-After when given); nothing was executed',
         hint: 'The server failed transiently and did not run the call; the same call can be retried.',
+        retryable: true,
         status: replies[i]!.status,
       },
     ]);

@@ -75,11 +75,11 @@ t.test('the journal records kind, family, call, recovery, hint, mode and whether
   });
   const reads = journal.filter((e) => e.tool === 'get_order_details');
   reads.forEach((entry, i) =>
-    t.match(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'get_order_details', call: i + 1, recovery: RECOVERY, hint: HINT, mode: /^(reset|empty|truncated|malformed)$/, executed: true }]),
+    t.match(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'get_order_details', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, mode: /^(reset|empty|truncated|malformed)$/, executed: true }]),
   );
   const writes = journal.filter((e) => e.tool === 'checkout');
   writes.forEach((entry, i) =>
-    t.same(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'checkout', call: i + 1, recovery: RECOVERY, hint: HINT, mode: entry.hazards[0]!['mode'], executed: false }]),
+    t.same(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'checkout', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, mode: entry.hazards[0]!['mode'], executed: false }]),
   );
   t.same([...new Set(writes.map((e) => e.hazards[0]!['mode']))].sort(), ['empty', 'reset'], 'a write fails before an answer: reset or empty');
   t.same([...new Set(reads.map((e) => e.hazards[0]!['mode']))].sort(), ['empty', 'malformed', 'reset', 'truncated'], 'a read fails in every mode');

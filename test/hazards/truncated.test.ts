@@ -111,7 +111,7 @@ t.test('the journal records kept and total', async (t) => {
   const search = (await server.call('retail', 'search_product', SEARCHES[0], session)).body;
   const orders = (await server.call('retail', 'list_user_orders', LISTINGS[0], session)).body;
   const journal = await server.journal<JournalEntry>(session);
-  t.match(journal[0]!.hazards, [{ kind: 'truncated', family: 'output', tool: 'search_product', call: 1, recovery: /next page/, hint: /incomplete/ }]);
+  t.match(journal[0]!.hazards, [{ kind: 'truncated', family: 'output', tool: 'search_product', call: 1, recovery: /next page/, hint: /incomplete/ , retryable: false}]);
   t.same([journal[0]!.hazards[0]!['kept'], journal[0]!.hazards[0]!['total']], [search.results.length, 10], 'search: kept of 10');
   t.match(journal[1]!.hazards, [{ kind: 'truncated', tool: 'list_user_orders', call: 1 }]);
   t.same([journal[1]!.hazards[0]!['kept'], journal[1]!.hazards[0]!['total']], [orders.orders.length, 3], 'listing: kept of 3');

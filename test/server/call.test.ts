@@ -45,6 +45,6 @@ t.test('a bug in a tool answers 500 in problem JSON, is journaled and logged, an
   t.notMatch(reply.body, /undefined is not a function/, 'internals are not leaked to the client');
   t.match(logged, [{ msg: 'tool call failed', err: { message: 'undefined is not a function' } }]);
   const session = app.sessions.resolve('default');
-  t.match(session.journal, [{ tool: 'increment_then_crash', status: 500, changes: [] }]);
+  t.match(session.journalSince(0), [{ tool: 'increment_then_crash', status: 500, changes: [] }]);
   t.equal((session.domain('lab').tables['counters']!.get('c') as { value: number }).value, 0, 'the write was rolled back');
 });

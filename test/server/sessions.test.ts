@@ -4,6 +4,7 @@ import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 
 const pending = findOrder((o) => o.status === 'pending');
+const order = pending;
 const address = { address1: '1 Test Row', address2: '', city: 'Boise', state: 'ID', country: 'USA', zip: '83702' };
 
 t.test('create, list, get and delete sessions', async (t) => {
@@ -114,4 +115,24 @@ t.test('mutations of one session are serialized and never half-applied', async (
   t.same(journal.map((e) => e.seq), Array.from({ length: 20 }, (_, i) => i + 1), 'every call journaled once, in order');
   const last = journal.at(-1)!.args.address2;
   t.equal((await server.state(id)).retail.orders[pending.order_id].address.address2, last, 'the state is the last write');
+});
+
+t.test('only POST /sessions and tool calls create sessions; /health says when the cap is reached', async (t) => {
+  const server = await startServer(t, { sessions: { maxSessions: 2 } });
+  for (let i = 0; i < 5; i++) {
+    t.equal((await server.request('GET', `/s/reader-${i}/retail/tools`)).status, 200, 'a listing inside an unknown session answers');
+    t.equal((await server.request('GET', `/s/reader-${i}/tools?format=openai`)).status, 200);
+    t.equal((await server.request('GET', `/s/reader-${i}/retail/openapi.json`)).status, 200);
+    t.equal((await server.request('GET', '/retail/tools', undefined, { 'x-session-id': `header-${i}` })).status, 200);
+    t.equal((await server.call('retail', 'get_order_info', { order_id: order.order_id }, `decoy-${i}`)).status, 404, 'an unlisted decoy');
+  }
+  t.equal((await server.request('GET', '/s/bad%20id/retail/tools')).status, 400, 'an invalid id is still refused');
+  t.same((await server.request('GET', '/sessions')).body.map((s: { id: string }) => s.id), ['default'], 'reads created no session');
+  t.match((await server.request('GET', '/health')).body, { status: 'ok', sessions: { live: 0, max: 2, full: false } });
+
+  await server.newSession({ id: 'one' });
+  t.equal((await server.call('retail', 'calculate', { expression: '1+1' }, 'two')).status, 200, 'a tool call under a new id creates it');
+  const health = (await server.request('GET', '/health')).body;
+  t.match(health, { status: 'full', sessions: { live: 2, max: 2, full: true }, detail: /MAX_SESSIONS=2/ }, '/health says the cap is reached');
+  t.equal((await server.request('POST', '/sessions', { id: 'three' })).status, 503);
 });
