@@ -20,6 +20,7 @@ import { stripSessionPrefix } from './session-id.js';
 import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
 import { services } from './services.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
+import type { PersistenceOptions } from './sessions/persistence.js';
 
 export interface AppOptions {
   domains: readonly Domain[];
@@ -29,8 +30,8 @@ export interface AppOptions {
   /** The hazard engine; one with every hazard off when absent. */
   hazards?: HazardRuntime;
   logger?: FastifyServerOptions['logger'];
-  /** Keep sessions in this folder across restarts (DATA_DIR). */
-  persistence?: { dir: string; intervalMs: number };
+  /** Keep sessions in a folder across restarts (DATA_DIR). */
+  persistence?: PersistenceOptions;
 }
 
 /** The whole server as a fastify instance, not yet listening. */

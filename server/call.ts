@@ -6,7 +6,7 @@ import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
-import type { SessionStore } from './sessions/store.js';
+import { notPersisted, type SessionStore } from './sessions/store.js';
 
 export interface CallOutcome {
   status: number;
@@ -40,7 +40,22 @@ export function callTool(
   /** The size of the arguments as sent (the body's length), when known. */
   argsBytes?: number,
 ): CallOutcome | Promise<CallOutcome> {
-  return new ToolCall(deps, session, domain, tool, args, argsBytes).start();
+  const outcome = new ToolCall(deps, session, domain, tool, args, argsBytes).start();
+  return outcome instanceof Promise ? outcome.then((done) => acknowledged(deps, done)) : acknowledged(deps, outcome);
+}
+
+/** With DATA_DIR, a call is answered only once its journal record is durable. */
+function acknowledged(deps: CallDependencies, outcome: CallOutcome): CallOutcome | Promise<CallOutcome> {
+  const pending = deps.sessions.persisted();
+  if (!pending) return outcome;
+  return pending.then(
+    () => outcome,
+    (error: unknown) => {
+      deps.log?.error({ err: error }, 'a call could not be persisted');
+      const failure = notPersisted(error);
+      return { ...outcome, status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined };
+    },
+  );
 }
 
 /** Rejected arguments larger than this are journaled as the start of their JSON text. */

@@ -41,6 +41,7 @@ const Environment = z.object({
   JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000),
   JOURNAL_MEMORY: size.default(256 * 1024 * 1024),
   SNAPSHOT_INTERVAL: duration.default(1000),
+  DATA_FSYNC: z.enum(['0', '1', 'true', 'false'], '1 or 0').default('0'),
   HAZARD_SEED: z.string().max(128).default('0'),
 });
 
@@ -55,6 +56,8 @@ export interface Config {
   /** Bytes (as JSON) all journals together may hold. */
   journalMemory: number;
   snapshotIntervalMs: number;
+  /** DATA_FSYNC: acknowledge a write only once fdatasync has put it on the disk. */
+  dataFsync: boolean;
   seed: string;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     journalLimit: e.JOURNAL_LIMIT,
     journalMemory: e.JOURNAL_MEMORY,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
+    dataFsync: e.DATA_FSYNC === '1' || e.DATA_FSYNC === 'true',
     seed: e.HAZARD_SEED,
     fixtures,
   };

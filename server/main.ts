@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
+import { PersistenceError } from './sessions/persistence.js';
 
 // The command-line entry: configuration from the environment, then serve until a signal.
 
@@ -43,14 +44,22 @@ const logger: FastifyServerOptions['logger'] = {
   ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
 };
 
-const app = await buildApp({
-  domains,
-  bases,
-  logger,
-  hazards: hazards.runtime,
-  sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
-  ...(config.dataDir ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs } } : {}),
-});
+let app;
+try {
+  app = await buildApp({
+    domains,
+    bases,
+    logger,
+    hazards: hazards.runtime,
+    sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
+    ...(config.dataDir
+      ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs, durability: config.dataFsync ? ('fsync' as const) : ('process' as const) } }
+      : {}),
+  });
+} catch (error) {
+  if (error instanceof PersistenceError) fatal(error.message);
+  throw error;
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -44,7 +44,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const options = request.body ?? {};
       if (options.hazards) configure(() => app.hazards.check(options.hazards));
-      return reply.code(201).send(sessions.create(options).summary());
+      const session = sessions.create(options);
+      await sessions.durable();
+      return reply.code(201).send(session.summary());
     },
   );
 
@@ -143,7 +145,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Summary, ...errors },
       },
     },
-    async (request) => sessions.reset(request.params.id).summary(),
+    async (request) => {
+      const session = sessions.reset(request.params.id);
+      await sessions.durable();
+      return session.summary();
+    },
   );
 
   typed.delete(
@@ -159,6 +165,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       sessions.delete(request.params.id);
+      await sessions.durable();
       return reply.code(204).send();
     },
   );

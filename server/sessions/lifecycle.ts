@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import { SessionPersistence } from './persistence.js';
+import { type PersistenceOptions, SessionPersistence } from './persistence.js';
 
 export interface LifecycleOptions {
-  persistence: { dir: string; intervalMs: number } | undefined;
+  persistence: PersistenceOptions | undefined;
   ttlMs: number;
 }
 
@@ -10,9 +10,10 @@ export interface LifecycleOptions {
 export const sessionLifecycle = fp<LifecycleOptions>(
   async (app, { persistence, ttlMs }) => {
     if (persistence) {
-      const saved = new SessionPersistence(persistence.dir, app.sessions, persistence.intervalMs, app.log);
+      const saved = new SessionPersistence(persistence, app.sessions, app.log);
       const restored = await saved.open();
-      app.log.info(`sessions kept in ${persistence.dir}: ${restored} restored`);
+      const guarantee = persistence.durability === 'fsync' ? 'on the disk (fdatasync)' : 'handed to the OS';
+      app.log.info(`sessions kept in ${persistence.dir}: ${restored} restored; a write is acknowledged once ${guarantee}`);
       app.addHook('onClose', () => saved.close());
     }
     const sweeper = setInterval(() => app.sessions.sweep(), Math.min(ttlMs, 60_000));

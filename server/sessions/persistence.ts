@@ -1,8 +1,8 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JSONFile } from 'lowdb/node';
+import { syncFolder, writeFileAtomic } from './atomic-file.js';
 import { entryBytes, type JournalEntry } from './journal.js';
+import { type Durability, LogFile } from './log-file.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { SessionObserver, SessionStore } from './store.js';
 
@@ -22,32 +22,54 @@ interface Snapshot extends SavedSession {
 
 interface Logger {
   info(message: string): void;
+  warn(message: string): void;
   error(details: object, message: string): void;
 }
 
+export interface PersistenceOptions {
+  dir: string;
+  /** How often the sessions changed since the last checkpoint are written as snapshots. */
+  intervalMs: number;
+  /** `process` (default): a write is acknowledged once handed to the OS; `fsync`: once on the disk. */
+  durability?: Durability;
+}
+
+/** DATA_DIR cannot be read back: the message names the file (and line) and what to do. */
+export class PersistenceError extends Error {}
+
 /**
  * Sessions that survive a restart, without rewriting a whole file per call: every change is
- * appended as one line to a write-ahead log; at most once per interval, the sessions changed
- * since the last checkpoint are written as snapshots (with lowdb, atomically) and the log is
- * rotated. A restart reads the snapshots and replays what the log holds beyond them.
+ * appended as one line to a write-ahead log, with group commit (see LogFile), and a change is
+ * acknowledged only once its record is durable. At most once per interval, the sessions changed
+ * since the last checkpoint are written as snapshots (atomically) and the logs they cover are
+ * removed. A restart reads the snapshots and replays what the logs hold beyond them.
  */
 export class SessionPersistence implements SessionObserver {
-  private wal: WriteStream | undefined;
+  private wal: LogFile | undefined;
   private walNumber = 0;
+  /** Closed logs whose records are not all in snapshots yet. */
+  private retired: number[] = [];
   private readonly versions = new Map<string, number>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private checkpointing: Promise<void> | undefined;
 
   constructor(
-    private readonly dir: string,
+    private readonly options: PersistenceOptions,
     private readonly store: SessionStore,
-    private readonly intervalMs: number,
     private readonly log: Logger,
   ) {}
 
+  private get durability(): Durability {
+    return this.options.durability ?? 'process';
+  }
+
+  private get fsync(): boolean {
+    return this.durability === 'fsync';
+  }
+
   private get snapshotDir(): string {
-    return join(this.dir, 'sessions');
+    return join(this.options.dir, 'sessions');
   }
 
   /** Restores every saved session into the store, then starts logging. */
@@ -55,9 +77,8 @@ export class SessionPersistence implements SessionObserver {
     await mkdir(this.snapshotDir, { recursive: true });
     const restored = await this.restore();
     this.store.observer = this;
-    this.walNumber += 1;
-    this.wal = createWriteStream(this.walPath(this.walNumber), { flags: 'a' });
-    this.timer = setInterval(() => void this.checkpoint(), this.intervalMs);
+    this.wal = new LogFile(this.walPath(++this.walNumber), this.durability);
+    this.timer = setInterval(() => void this.checkpoint(), this.options.intervalMs);
     this.timer.unref();
     return restored;
   }
@@ -78,7 +99,11 @@ export class SessionPersistence implements SessionObserver {
     this.append({ t: 'delete', s: id, v: 0 });
   }
 
-  /** Writes the snapshots of changed sessions and drops the log they cover. */
+  settled(): Promise<void> | undefined {
+    return this.wal?.settled();
+  }
+
+  /** Writes the snapshots of changed sessions and drops the logs they cover. */
   checkpoint(): Promise<void> {
     this.checkpointing ??= this.writeCheckpoint().finally(() => {
       this.checkpointing = undefined;
@@ -86,13 +111,12 @@ export class SessionPersistence implements SessionObserver {
     return this.checkpointing;
   }
 
-  /** Final checkpoint; the log is closed. */
+  /** Final checkpoint: every session in a snapshot, no log left. */
   async close(): Promise<void> {
     clearInterval(this.timer);
-    await this.checkpoint();
-    await endStream(this.wal);
-    this.wal = undefined;
+    await this.checkpointing;
     this.store.observer = undefined;
+    await this.writeCheckpoint(true);
   }
 
   private append(record: LogRecord): void {
@@ -100,29 +124,35 @@ export class SessionPersistence implements SessionObserver {
     this.versions.set(record.s, version);
     record.v = version;
     this.dirty.add(record.s);
-    this.wal?.write(`${JSON.stringify(record)}\n`);
+    this.wal?.append(JSON.stringify(record));
   }
 
-  private async writeCheckpoint(): Promise<void> {
-    if (this.dirty.size === 0 || !this.wal) return;
+  private async writeCheckpoint(final = false): Promise<void> {
+    if (!this.wal || (this.dirty.size === 0 && !final)) return;
     const previous = this.wal;
-    const previousNumber = this.walNumber;
-    this.walNumber += 1;
-    this.wal = createWriteStream(this.walPath(this.walNumber), { flags: 'a' });
+    this.retired.push(this.walNumber);
+    this.wal = final ? undefined : new LogFile(this.walPath(++this.walNumber), this.durability);
     const ids = [...this.dirty];
     this.dirty.clear();
     try {
-      for (const id of ids) {
-        const session = this.store.get(id);
-        if (session) await new JSONFile<Snapshot>(this.snapshotPath(id)).write(this.snapshotOf(session));
-        else await unlink(this.snapshotPath(id)).catch(() => undefined);
-      }
-      await endStream(previous);
-      await unlink(this.walPath(previousNumber));
+      await previous.close();
+      // Each snapshot is taken when it is written: its state and version match, and log records
+      // beyond it (in the new log) are replayed on top.
+      for (const id of ids) await this.writeSnapshot(id);
+      if (this.fsync) await syncFolder(this.snapshotDir);
+      for (const number of this.retired) await unlink(this.walPath(number)).catch(() => undefined);
+      this.retired = [];
+      if (this.fsync) await syncFolder(this.options.dir);
     } catch (error) {
       for (const id of ids) this.dirty.add(id);
-      this.log.error({ err: error }, 'session checkpoint failed; the log is kept');
+      this.log.error({ err: error }, 'session checkpoint failed; the logs are kept');
     }
+  }
+
+  private async writeSnapshot(id: string): Promise<void> {
+    const session = this.store.get(id);
+    if (session) await writeFileAtomic(this.snapshotPath(id), JSON.stringify(this.snapshotOf(session)), this.fsync);
+    else await unlink(this.snapshotPath(id)).catch(() => undefined);
   }
 
   private snapshotOf(session: Session): Snapshot {
@@ -132,52 +162,91 @@ export class SessionPersistence implements SessionObserver {
   /** Rebuilds the saved sessions, folds the replayed logs into fresh snapshots, removes the logs. */
   private async restore(): Promise<number> {
     for (const name of await readdir(this.snapshotDir)) {
-      if (!name.endsWith('.json')) continue;
-      const snapshot = await new JSONFile<Snapshot>(join(this.snapshotDir, name)).read();
-      if (!snapshot) continue;
-      this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
+      if (!name.endsWith('.json') || name.startsWith('.')) continue;
+      const path = join(this.snapshotDir, name);
+      let snapshot: Snapshot;
+      try {
+        snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
+        this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
+      } catch (error) {
+        throw new PersistenceError(`${path}: not a readable session snapshot (${(error as Error).message}); move it out of DATA_DIR to start without that session`);
+      }
       this.versions.set(snapshot.id, snapshot.version);
     }
-    const logs = (await readdir(this.dir))
+    const logs = (await readdir(this.options.dir))
       .map((name) => /^wal-(\d+)\.jsonl$/.exec(name))
       .filter((match): match is RegExpExecArray => match !== null)
       .map((match) => Number(match[1]))
       .sort((a, b) => a - b);
+    const texts = await Promise.all(logs.map((number) => readFile(this.walPath(number), 'utf8')));
+    // Only the last log that holds anything may end in a torn record: writes reach the logs in order.
+    const lastWithRecords = texts.findLastIndex((text) => text.trim() !== '');
     const touched = new Set<string>();
-    for (const number of logs) {
-      for (const line of (await readFile(this.walPath(number), 'utf8')).split('\n')) {
-        if (line.trim() === '') continue;
-        const record = JSON.parse(line) as LogRecord;
-        if (this.replay(record)) touched.add(record.s);
+    for (const [index, text] of texts.entries()) {
+      for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords)) {
+        if (this.replay(record.value, record.where)) touched.add(record.value.s);
       }
-      this.walNumber = number;
+      this.walNumber = logs[index]!;
     }
-    for (const id of touched) {
-      const session = this.store.get(id);
-      if (session) await new JSONFile<Snapshot>(this.snapshotPath(id)).write(this.snapshotOf(session));
-      else await unlink(this.snapshotPath(id)).catch(() => undefined);
-    }
+    for (const id of touched) await this.writeSnapshot(id);
+    if (this.fsync && touched.size > 0) await syncFolder(this.snapshotDir);
     for (const number of logs) await unlink(this.walPath(number));
     return this.store.size;
   }
 
+  /**
+   * The records of one log. A final line cut short (a crash during its write: never acknowledged)
+   * is dropped with a warning; any other line that is not a record stops the restore, since the
+   * records after it could not be trusted.
+   */
+  private *records(path: string, text: string, mayBeTorn: boolean): Generator<{ value: LogRecord; where: string }> {
+    const lines = text.split('\n');
+    for (const [i, line] of lines.entries()) {
+      if (line.trim() === '') continue;
+      const where = `${path}:${i + 1}`;
+      let value: LogRecord;
+      try {
+        value = JSON.parse(line) as LogRecord;
+      } catch (error) {
+        if (mayBeTorn && i === lines.length - 1) {
+          this.log.warn(`${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`);
+          return;
+        }
+        throw new PersistenceError(
+          `${where}: corrupt log record (${(error as Error).message}). The log is damaged before its end, so the records after it cannot be trusted: ` +
+            'restore DATA_DIR from a backup, or move the file out of DATA_DIR to start without its records',
+        );
+      }
+      yield { value, where };
+    }
+  }
+
   /** Applies one log record unless a snapshot already holds it; true when applied. */
-  private replay(record: LogRecord): boolean {
+  private replay(record: LogRecord, where: string): boolean {
+    if (typeof record !== 'object' || record === null || typeof record.s !== 'string' || typeof record.v !== 'number') {
+      throw new PersistenceError(`${where}: not a log record`);
+    }
     if (record.v <= (this.versions.get(record.s) ?? 0)) return false;
     this.versions.set(record.s, record.v);
-    switch (record.t) {
-      case 'create':
-        this.sessionFor(record.s, record.options);
-        break;
-      case 'call':
-        this.sessionFor(record.s, {}).replay(record.entry, entryBytes(record.entry));
-        break;
-      case 'reset':
-        this.store.get(record.s)?.reset();
-        break;
-      case 'delete':
-        if (this.store.get(record.s)) this.store.delete(record.s);
-        break;
+    try {
+      switch (record.t) {
+        case 'create':
+          this.sessionFor(record.s, record.options);
+          break;
+        case 'call':
+          this.sessionFor(record.s, {}).replay(record.entry, entryBytes(record.entry));
+          break;
+        case 'reset':
+          this.store.get(record.s)?.reset();
+          break;
+        case 'delete':
+          if (this.store.get(record.s)) this.store.delete(record.s);
+          break;
+        default:
+          throw new Error(`unknown record type ${JSON.stringify((record as { t: unknown }).t)}`);
+      }
+    } catch (error) {
+      throw new PersistenceError(`${where}: cannot apply the log record (${(error as Error).message})`);
     }
     return true;
   }
@@ -187,18 +256,10 @@ export class SessionPersistence implements SessionObserver {
   }
 
   private walPath(number: number): string {
-    return join(this.dir, `wal-${String(number).padStart(6, '0')}.jsonl`);
+    return join(this.options.dir, `wal-${String(number).padStart(6, '0')}.jsonl`);
   }
 
   private snapshotPath(id: string): string {
     return join(this.snapshotDir, `${id}.json`);
   }
-}
-
-function endStream(stream: WriteStream | undefined): Promise<void> {
-  if (!stream) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    stream.once('error', reject);
-    stream.end(() => resolve());
-  });
 }

@@ -12,6 +12,8 @@ export interface SessionObserver {
   called(session: Session, entry: JournalEntry): void;
   reset(session: Session): void;
   deleted(id: string): void;
+  /** Resolves when every change told so far is durable (rejects if it could not be made so). */
+  settled(): Promise<void> | undefined;
 }
 
 export interface SessionStoreOptions {
@@ -122,6 +124,20 @@ export class SessionStore {
     return expired;
   }
 
+  /** Resolves when every change so far is durable; undefined when nothing is pending. */
+  persisted(): Promise<void> | undefined {
+    return this.observer?.settled();
+  }
+
+  /** Waits until every change so far is durable; a 503 problem when it could not be made so. */
+  async durable(): Promise<void> {
+    try {
+      await this.persisted();
+    } catch (error) {
+      throw notPersisted(error);
+    }
+  }
+
   /** Journals a call (`bytes`: its size as JSON), within the shared journal budget. */
   recordCall(session: Session, entry: JournalEntry, bytes: number): void {
     session.record(entry, bytes);
@@ -182,6 +198,14 @@ export class SessionStore {
     for (const [id, session] of this.sessions) if (id !== DEFAULT_SESSION) oldest = Math.min(oldest, session.lastUsedMs);
     return (oldest + this.options.ttlMs - this.now()) / 1000;
   }
+}
+
+/** The change was made in memory, but its log record could not be written: not acknowledged. */
+export function notPersisted(error: unknown): ProblemError {
+  const detail =
+    `The change could not be written to DATA_DIR (${(error as Error).message}), so it is not acknowledged: ` +
+    'it may be lost at the next restart. Check the disk, then retry.';
+  return new ProblemError(problem(503, 'persistence_failed', detail));
 }
 
 function checkId(id: string): void {

@@ -6,6 +6,7 @@ import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import { buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
+import type { PersistenceOptions } from '../../server/sessions/persistence.js';
 import type { SessionStoreOptions } from '../../server/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
@@ -48,7 +49,7 @@ export async function startServer(
     sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>;
     hazards?: HazardRuntime;
     bases?: Map<string, BaseDatabase>;
-    persistence?: { dir: string; intervalMs: number };
+    persistence?: PersistenceOptions;
     /** Hazard variables, as the environment would give them (HAZARDS, HAZARD__…, HAZARD_SEED…). */
     hazardEnv?: NodeJS.ProcessEnv;
     /** How the latency hazard waits (default: not at all, so tests never sleep on wall time). */

@@ -13,6 +13,7 @@ t.test('defaults', async (t) => {
     journalLimit: 10_000,
     journalMemory: 268_435_456,
     snapshotIntervalMs: 1000,
+    dataFsync: false,
     seed: '0',
     fixtures: {},
   });
@@ -27,6 +28,8 @@ t.test('every variable is read; durations take units', async (t) => {
   t.equal(loadConfig({ SESSION_TTL: '2h' }, domains).sessionTtlMs, 7_200_000);
   t.equal(loadConfig({ SESSION_TTL: '90' }, domains).sessionTtlMs, 90_000, 'a bare number is seconds');
   t.equal(loadConfig({ PORT: '' }, domains).port, 8080, 'an empty variable is unset');
+  t.equal(loadConfig({ DATA_FSYNC: '1' }, domains).dataFsync, true);
+  t.equal(loadConfig({ DATA_FSYNC: 'false' }, domains).dataFsync, false);
   t.equal(loadConfig({ JOURNAL_MEMORY: '64MB' }, domains).journalMemory, 64 * 1024 * 1024, 'sizes take units');
   t.equal(loadConfig({ JOURNAL_MEMORY: '1GiB' }, domains).journalMemory, 1024 ** 3);
   t.equal(loadConfig({ JOURNAL_MEMORY: '1.5k' }, domains).journalMemory, 1536);
@@ -40,6 +43,7 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud"/],
     [{ SESSION_TTL: 'soon' }, /^Invalid SESSION_TTL="soon": expected a duration/],
     [{ MAX_SESSIONS: '0' }, /^Invalid MAX_SESSIONS="0"/],
+    [{ DATA_FSYNC: 'always' }, /^Invalid DATA_FSYNC="always": expected 1 or 0/],
     [{ JOURNAL_MEMORY: 'lots' }, /^Invalid JOURNAL_MEMORY="lots": expected a size such as/],
     [{ JOURNAL_MEMORY: '10' }, /^Invalid JOURNAL_MEMORY="10": expected a size of at least 1KB/],
     [{ FIXTURE_AIRPORT: 'x.json' }, /^Unknown FIXTURE_AIRPORT: the domains are retail/],

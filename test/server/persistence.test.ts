@@ -1,16 +1,21 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { pbkdf2 } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { startServer } from '../helpers/server.js';
+import type { Durability } from '../../server/sessions/log-file.js';
+import { PersistenceError, SessionPersistence } from '../../server/sessions/persistence.js';
+import { SessionStore } from '../../server/sessions/store.js';
+import { runServerToExit } from '../helpers/process.js';
+import { fixtureBases, startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 
 const pending = findOrder((o) => o.status === 'pending');
 const address = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'NV', country: 'USA', zip: '89501' };
 
 /** Runs a server on `dir`, lets `work` use it, closes it (a graceful stop). */
-async function withServer<T>(dir: string, work: (server: Awaited<ReturnType<typeof startServer>>) => Promise<T>): Promise<T> {
+async function withServer<T>(dir: string, work: (server: Awaited<ReturnType<typeof startServer>>) => Promise<T>, durability: Durability = 'process'): Promise<T> {
   const closers: (() => unknown)[] = [];
-  const server = await startServer({ teardown: (fn) => closers.push(fn) }, { persistence: { dir, intervalMs: 3_600_000 } });
+  const server = await startServer({ teardown: (fn) => closers.push(fn) }, { persistence: { dir, intervalMs: 3_600_000, durability } });
   try {
     return await work(server);
   } finally {
@@ -75,4 +80,108 @@ t.test('log records a snapshot already holds are not applied twice', async (t) =
   await withServer(dir, async (server) => {
     t.equal((await server.request('GET', '/sessions/twice/journal')).body.length, 1);
   });
+});
+
+/** Keeps every libuv worker thread busy for a while: an asynchronous file write cannot finish meanwhile. */
+function stallThreadPool(): Promise<unknown> {
+  const busy = () => new Promise((resolve) => pbkdf2('stall', 'salt', 400_000, 64, 'sha512', resolve));
+  return Promise.all(Array.from({ length: Number(process.env['UV_THREADPOOL_SIZE'] ?? 4) }, busy));
+}
+
+const walRecords = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith('wal-'))
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+
+for (const durability of ['process', 'fsync'] as const) {
+  t.test(`${durability}: a call is answered only once its record is in the log file`, async (t) => {
+    const dir = t.testdir();
+    await withServer(dir, async (server) => {
+      await server.newSession({ id: 'acked' });
+      const stalled = stallThreadPool();
+      const checks = Array.from({ length: 10 }, async (_, i) => {
+        const reply = await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'acked');
+        // Read at the moment of the answer: an acknowledged write must already be in the file.
+        const logged = walRecords(dir).some((r) => r.t === 'call' && r.entry.args.address2 === `#${i}`);
+        return reply.status === 200 && logged;
+      });
+      t.same(await Promise.all(checks), Array(10).fill(true), 'each of 10 concurrent writes was in the file when answered');
+      await stalled;
+    }, durability);
+  });
+}
+
+t.test('a torn last record (a crash during its write) is dropped with a warning; the rest is restored', async (t) => {
+  const dir = t.testdir({ sessions: {} });
+  const entry = (seq: number) => ({
+    seq, at: 0, domain: 'retail', tool: 'modify_pending_order_address', call: seq, args: {}, status: 200, result: {}, hazards: [], duration_ms: 1,
+    changes: [{ table: 'orders', id: pending.order_id, value: { ...pending, address: { ...address, address2: `#${seq}` } } }],
+  });
+  const whole = [{ t: 'create', s: 'torn', v: 1, options: { id: 'torn' } }, { t: 'call', s: 'torn', v: 2, entry: entry(1) }].map((r) => JSON.stringify(r));
+  const torn = JSON.stringify({ t: 'call', s: 'torn', v: 3, entry: entry(2) }).slice(0, 120);
+  writeFileSync(join(dir, 'wal-000003.jsonl'), `${whole.join('\n')}\n${torn}`);
+  const warnings: string[] = [];
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn: (m) => warnings.push(m), error() {} });
+  await saved.open();
+  t.match(warnings, [/wal-000003\.jsonl:3: dropped a record cut short at its end/]);
+  t.equal(store.get('torn')?.seq, 1, 'the whole records are restored');
+  t.same(store.get('torn')?.domain('retail').tables['orders']!.get(pending.order_id), entry(1).changes[0]!.value);
+  await saved.close();
+});
+
+t.test('a corrupt record before the end stops the restore, naming the file and line', async (t) => {
+  const dir = t.testdir({ sessions: {}, 'wal-000001.jsonl': '{"t":"create","s":"a","v":1,"options":{}}\n{"t":"call","s":"a",GARBAGE\n{"t":"reset","s":"a","v":3}\n' });
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
+  await t.rejects(saved.open(), { constructor: PersistenceError, message: /wal-000001\.jsonl:2: corrupt log record/ });
+  t.ok(readdirSync(dir).includes('wal-000001.jsonl'), 'the damaged log is left as it was');
+  const run = await runServerToExit({ DATA_DIR: dir });
+  t.equal(run.code, 1, 'the command stops');
+  t.match(run.output, /^wildtools: .*wal-000001\.jsonl:2: corrupt log record/m, 'with the message, not a stack');
+  t.notMatch(run.output, /at .*persistence\.ts/, 'no stack trace');
+});
+
+t.test('an unreadable snapshot stops the restore, naming the file', async (t) => {
+  const dir = t.testdir({ sessions: { 'x.json': '{"id": "x", "version"' } });
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
+  await t.rejects(saved.open(), { constructor: PersistenceError, message: /x\.json: not a readable session snapshot/ });
+});
+
+t.test('checkpoints close and remove the logs they cover: no file or handle piles up', async (t) => {
+  const dir = t.testdir();
+  await withServer(dir, async (server) => {
+  const openLogs = () => readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+    } catch {
+      return false;
+    }
+  }).length;
+  for (let i = 0; i < 20; i++) {
+    await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'busy');
+    await (server.app.sessions.observer as SessionPersistence).checkpoint();
+  }
+  t.same(readdirSync(dir).filter((name) => name.startsWith('wal-')).length, 1, 'one log file: the current one');
+  t.equal(openLogs(), 1, 'one open handle in DATA_DIR');
+  });
+  t.same(readdirSync(dir).filter((name) => name.startsWith('wal-')), [], 'a graceful stop leaves snapshots only');
+});
+
+t.test('a change whose record cannot be written is answered 503, not acknowledged', async (t) => {
+  const server = await startServer(t);
+  server.app.sessions.observer = {
+    created() {},
+    called() {},
+    reset() {},
+    deleted() {},
+    settled: () => Promise.reject(new Error('ENOSPC: no space left on device, write')),
+  };
+  const call = await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address }, 'disk-full');
+  t.match(call, { status: 503, body: { code: 'persistence_failed', detail: /ENOSPC.*not acknowledged/ } }, 'a tool call');
+  t.match(await server.request('POST', '/sessions', { id: 'new' }), { status: 503, body: { code: 'persistence_failed' } }, 'a new session');
+  t.match(await server.request('POST', '/sessions/disk-full/reset'), { status: 503, body: { code: 'persistence_failed' } }, 'a reset');
+  server.app.sessions.observer = undefined;
+  t.equal((await server.call('retail', 'get_order_details', { order_id: pending.order_id }, 'disk-full')).status, 200, 'once the disk is back, calls are answered');
 });

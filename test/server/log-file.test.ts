@@ -1,0 +1,98 @@
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import type * as LogFileModule from '../../server/sessions/log-file.js';
+
+/**
+ * LogFile over a file system that tells what it does: fdatasync completes only when the test
+ * releases it, and the next write can be made to fail after some bytes.
+ */
+async function instrumented(t: Test) {
+  const events: string[] = [];
+  const held: (() => void)[] = [];
+  let failing: number | null = null;
+  const module = await t.mockImport<typeof LogFileModule>('../../server/sessions/log-file.js', {
+    'node:fs': {
+      ...fs,
+      writeSync: (fd: number, buffer: Buffer, offset = 0) => {
+        if (failing !== null) {
+          fs.writeSync(fd, buffer, offset, failing);
+          failing = null;
+          events.push('write failed');
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+        }
+        events.push(`write ${buffer.length - offset}`);
+        return fs.writeSync(fd, buffer, offset);
+      },
+      fdatasync: (fd: number, done: (error: Error | null) => void) => {
+        events.push('fdatasync');
+        held.push(() => fs.fdatasync(fd, (error) => {
+          events.push('synced');
+          done(error);
+        }));
+      },
+    },
+  });
+  return {
+    LogFile: module.LogFile,
+    events,
+    /** Lets the oldest fdatasync run. */
+    release: () => held.shift()!(),
+    failNextWrite: (afterBytes: number) => (failing = afterBytes),
+  };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+t.test('process mode: the records of one turn are one write, acknowledged once written', async (t) => {
+  const { LogFile, events } = await instrumented(t);
+  const path = join(t.testdir(), 'log.jsonl');
+  const log = new LogFile(path, 'process');
+  log.append('{"a":1}');
+  log.append('{"b":2}');
+  t.equal(fs.readFileSync(path, 'utf8'), '', 'nothing is written before the turn ends');
+  await log.settled();
+  t.same(events, ['write 16'], 'one write for both records, no fdatasync');
+  t.equal(fs.readFileSync(path, 'utf8'), '{"a":1}\n{"b":2}\n');
+  t.equal(log.settled(), undefined, 'nothing pending');
+  await log.close();
+});
+
+t.test('fsync mode: acknowledged only after fdatasync; records arriving meanwhile form the next group', async (t) => {
+  const { LogFile, events, release } = await instrumented(t);
+  const log = new LogFile(join(t.testdir(), 'log.jsonl'), 'fsync');
+  log.append('{"a":1}');
+  void log.settled()!.then(() => events.push('acknowledged 1'));
+  await turn();
+  t.same(events, ['write 8', 'fdatasync'], 'written, and fdatasync started');
+  log.append('{"b":2}');
+  log.append('{"c":3}');
+  const second = log.settled()!;
+  void second.then(() => events.push('acknowledged 2'));
+  await turn();
+  t.same(events, ['write 8', 'fdatasync', 'write 16'], 'the next group is written while the first is being synced, not acknowledged');
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.same(events, ['write 8', 'fdatasync', 'write 16', 'synced', 'fdatasync', 'acknowledged 1'], 'the first group is acknowledged once synced; one fdatasync starts for the next');
+  release();
+  await second;
+  t.same(events.slice(-2), ['synced', 'acknowledged 2']);
+  const closed = log.close();
+  await closed;
+});
+
+t.test('a failed write is reported to its waiters, leaves only whole records, and the log goes on', async (t) => {
+  const { LogFile, failNextWrite } = await instrumented(t);
+  const path = join(t.testdir(), 'log.jsonl');
+  const log = new LogFile(path, 'process');
+  log.append('{"kept":0}');
+  await log.settled();
+  failNextWrite(5);
+  log.append('{"lost":1}');
+  await t.rejects(log.settled()!, { message: /ENOSPC/ });
+  t.equal(fs.readFileSync(path, 'utf8'), '{"kept":0}\n', 'the partial write was cut off');
+  log.append('{"next":2}');
+  await log.settled();
+  t.equal(fs.readFileSync(path, 'utf8'), '{"kept":0}\n{"next":2}\n');
+  await log.close();
+});
