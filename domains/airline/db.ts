@@ -1,5 +1,6 @@
 import type { Table, Tables } from '../table.js';
 import { conflict, notFound, rejected } from '../errors.js';
+import { own } from '../../lib/own.js';
 import { foldForMatch } from '../../lib/text.js';
 import { AIRLINE_NOW_EST } from './schema.js';
 import type { AirlineRecords, Cabin, Flight, FlightDateStatus, PaymentMethod, Reservation, User } from './schema.js';
@@ -53,20 +54,30 @@ export function requireFlight(db: AirlineDb, flightNumber: string): Flight {
 
 /** The flight's status record on one date. */
 export function requireFlightDate(flight: Flight, date: string): FlightDateStatus {
-  return flight.dates[date] ?? fail(notFound(`Flight ${flight.flight_number} not found on date ${date}`, 'flight_date_not_found'));
+  return own(flight.dates, date) ?? fail(notFound(`Flight ${flight.flight_number} not found on date ${date}`, 'flight_date_not_found'));
 }
 
 /** A flight's date record while it is on sale. */
 export type AvailableDate = Extract<FlightDateStatus, { status: 'available' }>;
 
-/** A flight on a date that can be booked: status "available" with enough seats left in the cabin. */
-export function requireBookable(flight: Flight, date: string, cabin: Cabin, seats: number): AvailableDate {
+/**
+ * A flight on a date that can be booked: status "available" with enough seats left in the cabin.
+ * Returns the date's record and the cabin's current price per passenger.
+ */
+export function requireBookable(flight: Flight, date: string, cabin: Cabin, seats: number): { instance: AvailableDate; price: number } {
   const instance = requireFlightDate(flight, date);
   if (instance.status !== 'available') {
     throw conflict(`Flight ${flight.flight_number} not available on date ${date}`, 'flight_not_available');
   }
-  if (instance.available_seats[cabin] < seats) throw conflict(`Not enough seats on flight ${flight.flight_number}`, 'not_enough_seats');
-  return instance;
+  const left = own(instance.available_seats, cabin);
+  const price = own(instance.prices, cabin);
+  if (left === undefined || price === undefined || left < seats) throw conflict(`Not enough seats on flight ${flight.flight_number}`, 'not_enough_seats');
+  return { instance, price };
+}
+
+/** The user's payment method with this id; `message` is the tool's tau2-bench wording. */
+export function requirePaymentMethod(user: User, paymentId: string, message = 'Payment method not found'): PaymentMethod {
+  return own(user.payment_methods, paymentId) ?? fail(notFound(message, 'payment_method_not_found'));
 }
 
 /**
@@ -75,14 +86,13 @@ export function requireBookable(flight: Flight, date: string, cabin: Cabin, seat
  * pay for changes. Returns the payment-history entry, or none when the price is 0.
  */
 export function payForChange(db: AirlineDb, user: User, paymentId: string, price: number): { payment_id: string; amount: number } | undefined {
-  const method: PaymentMethod | undefined = Object.hasOwn(user.payment_methods, paymentId) ? user.payment_methods[paymentId] : undefined;
-  if (!method) throw notFound('Payment method not found', 'payment_method_not_found');
+  const method = requirePaymentMethod(user, paymentId);
   if (method.source === 'certificate') {
     throw rejected('Certificate cannot be used to update reservation', 'certificate_not_allowed');
   }
   if (method.source === 'gift_card') {
     if (method.amount < price) throw rejected('Gift card balance is not enough', 'insufficient_gift_card_balance');
-    if (price !== 0) (db.users.edit(user.user_id)!.payment_methods[paymentId] as typeof method).amount -= price;
+    if (price !== 0) (requirePaymentMethod(db.users.edit(user.user_id)!, paymentId) as typeof method).amount -= price;
   }
   return price === 0 ? undefined : { payment_id: paymentId, amount: price };
 }

@@ -1,3 +1,4 @@
+import { hasOwn, own } from '../../lib/own.js';
 import { AIRPORT_BY_CODE } from '../../fixtures/generator/airline-catalog.js';
 import { boardingGroup } from './operations.js';
 import { Random } from '../../lib/random.js';
@@ -256,10 +257,10 @@ export function deriveCheckIns(
   for (const reservation of Object.values(db.reservations)) {
     if (reservation.status === 'cancelled') continue;
     const rng = new Random(`${seed}:checkin:${reservation.reservation_id}`);
-    const membership = db.users[reservation.user_id]?.membership;
+    const membership = own(db.users, reservation.user_id)?.membership;
     for (const leg of reservation.flights) {
-      const flight = db.flights[leg.flight_number];
-      const status = flight?.dates[leg.date];
+      const flight = own(db.flights, leg.flight_number);
+      const status = flight && own(flight.dates, leg.date);
       if (!flight || !status) continue;
       const departure = departureTime(flight, leg.date, status);
       if (departure === undefined || Math.abs(departure - AIRLINE_NOW) > CHECK_IN_OPENS) continue;
@@ -275,7 +276,7 @@ export function deriveCheckIns(
       // remember which seats were given.
       const key = seatMapKey(leg.flight_number, leg.date);
       const mapped = !departed && SEAT_MAP_STATUSES.has(status.status);
-      const map = seatMaps[key];
+      const map = own(seatMaps, key);
       const taken = map ? new Set(Object.keys(map.assigned)) : (usedSeats.get(key) ?? new Set<string>());
       usedSeats.set(key, taken);
       const passengers = reservation.passengers.map(({ first_name, last_name }) => {
@@ -288,14 +289,15 @@ export function deriveCheckIns(
           if (seat !== null) {
             taken.add(seat);
             if (mapped) {
-              const target = (seatMaps[key] ??= emptySeatMap(leg.flight_number, leg.date));
+              const target = own(seatMaps, key) ?? (seatMaps[key] = emptySeatMap(leg.flight_number, leg.date));
               target.assigned[seat] = { reservation_id: reservation.reservation_id, passenger: { first_name, last_name } };
             }
           }
         }
         return { first_name, last_name, seat, boarding_group: boardingGroup(reservation.cabin, membership, seat), sequence: 0 };
       });
-      if (seatMaps[key]) sortAssigned(seatMaps[key]);
+      const filled = own(seatMaps, key);
+      if (filled) sortAssigned(filled);
       checkIns[checkInKey(reservation.reservation_id, leg.flight_number, leg.date)] = {
         reservation_id: reservation.reservation_id,
         flight_number: leg.flight_number,
@@ -430,8 +432,8 @@ export function deriveBags(
     journeys(reservation).forEach((journey, index) => {
       const legs: Leg[] = [];
       for (const { flight_number, date } of journey) {
-        const flight = db.flights[flight_number];
-        const status = flight?.dates[date];
+        const flight = own(db.flights, flight_number);
+        const status = flight && own(flight.dates, date);
         if (!flight || !status) return;
         legs.push({
           flight_number,
@@ -449,14 +451,14 @@ export function deriveBags(
       const dropped =
         departure > AIRLINE_NOW &&
         departure - AIRLINE_NOW <= BAG_DROP_OPENS &&
-        checkInKey(reservation.reservation_id, first.flight_number, first.date) in checkIns;
+        hasOwn(checkIns, checkInKey(reservation.reservation_id, first.flight_number, first.date));
       if (!left && !dropped) return;
 
       const rng = new Random(`${seed}:bags:${reservation.reservation_id}:${index}`);
       for (let n = 0; n < reservation.total_baggages; n++) {
         let tag: string;
         do tag = String(rng.int(1, 9)) + rng.digits(9);
-        while (tag in bags);
+        while (hasOwn(bags, tag));
         const checkedAt = Math.min(departure - rng.int(50, 150) * MINUTE, AIRLINE_NOW - rng.int(2, 30) * MINUTE);
         const events = bagEvents(rng, legs, checkedAt);
         const last = events[events.length - 1]!;

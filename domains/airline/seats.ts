@@ -1,3 +1,4 @@
+import { hasOwn } from '../../lib/own.js';
 import { foldForMatch } from '../../lib/text.js';
 import { notFound } from '../errors.js';
 import type { AirlineDb } from './db.js';
@@ -82,17 +83,18 @@ export function seatOf(map: SeatMap, reservationId: string, passenger: Name): st
 
 /** Free seats of a cabin, front to back. */
 export function freeSeats(map: SeatMap, cabin: Cabin): string[] {
-  return seatsOf(map, cabin).filter((seat) => !Object.hasOwn(map.assigned, seat));
+  return seatsOf(map, cabin).filter((seat) => !hasOwn(map.assigned, seat));
 }
 
 const seatOrder = (a: string, b: string): number => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b);
 
-/** Seats the holder (and frees `previous`), keeping the map's seats in seat order as derive.ts writes them. */
+/**
+ * Seats the holder (and frees `previous`), keeping the map's seats in seat order as derive.ts writes them.
+ * Built from entries, never by assigning a key, so that no seat name can reach Object.prototype.
+ */
 export function seatPassenger(map: SeatMap, seat: string, holder: SeatMap['assigned'][string], previous?: string): void {
-  const assigned = { ...map.assigned };
-  if (previous !== undefined) delete assigned[previous];
-  assigned[seat] = holder;
-  map.assigned = Object.fromEntries(Object.keys(assigned).sort(seatOrder).map((key) => [key, assigned[key]!]));
+  const kept = Object.entries(map.assigned).filter(([key]) => key !== previous && key !== seat);
+  map.assigned = Object.fromEntries([...kept, [seat, holder] as const].sort(([a], [b]) => seatOrder(a, b)));
 }
 
 /** `count` free seats of a cabin, decided by the map alone: side by side in the frontmost row that has room, else the frontmost free ones. */

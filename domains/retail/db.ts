@@ -1,5 +1,6 @@
 import type { Tables } from '../table.js';
 import { notFound, rejected } from '../errors.js';
+import { own } from '../../lib/own.js';
 import type { GiftCardMethod, Order, PaymentMethod, Product, RetailRecords, User, Variant } from './schema.js';
 
 /** The retail database as a tool sees it. */
@@ -21,19 +22,18 @@ export function requireProduct(db: RetailDb, productId: string): Product {
 
 /** The variant with this item id, in whichever product holds it. */
 export function requireItem(db: RetailDb, itemId: string): Variant {
-  for (const product of db.products.values()) {
-    const variant = product.variants[itemId];
-    if (variant) return variant;
-  }
-  throw notFound('Item not found', 'item_not_found');
+  return requireItemWithProduct(db, itemId).variant;
 }
 
+/** The product's variant with this item id; never a member a plain object inherits. */
+export const variantOf = (product: Product, itemId: string): Variant | undefined => own(product.variants, itemId);
+
 export function requireVariant(db: RetailDb, productId: string, itemId: string): Variant {
-  return requireProduct(db, productId).variants[itemId] ?? fail(notFound('Variant not found', 'variant_not_found'));
+  return variantOf(requireProduct(db, productId), itemId) ?? fail(notFound('Variant not found', 'variant_not_found'));
 }
 
 export function requirePaymentMethod(user: User, paymentMethodId: string): PaymentMethod {
-  return user.payment_methods[paymentMethodId] ?? fail(notFound('Payment method not found', 'payment_method_not_found'));
+  return own(user.payment_methods, paymentMethodId) ?? fail(notFound('Payment method not found', 'payment_method_not_found'));
 }
 
 export const isGiftCard = (method: PaymentMethod): method is GiftCardMethod => method.source === 'gift_card';
@@ -89,7 +89,7 @@ export function pairReplacements(
 /** The product holding this item id and the item itself, if any product holds it. */
 export function findItem(db: RetailDb, itemId: string): { product: Product; variant: Variant } | undefined {
   for (const product of db.products.values()) {
-    const variant = product.variants[itemId];
+    const variant = variantOf(product, itemId);
     if (variant) return { product, variant };
   }
   return undefined;
@@ -102,5 +102,6 @@ export function requireItemWithProduct(db: RetailDb, itemId: string): { product:
 
 /** The item as the catalog has it now, looked up through its product first (fast path), else anywhere. */
 export function currentVariant(db: RetailDb, productId: string, itemId: string): Variant | undefined {
-  return db.products.get(productId)?.variants[itemId] ?? findItem(db, itemId)?.variant;
+  const product = db.products.get(productId);
+  return (product && variantOf(product, itemId)) ?? findItem(db, itemId)?.variant;
 }

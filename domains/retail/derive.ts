@@ -1,4 +1,5 @@
 import { PRODUCT_TYPES } from '../../fixtures/generator/retail-catalog.js';
+import { hasOwn } from '../../lib/own.js';
 import { Random } from '../../lib/random.js';
 import {
   CARRIERS,
@@ -167,7 +168,7 @@ export function deriveShipments(orders: Record<string, Order>, seed: string): Re
   for (const order of Object.values(orders)) {
     for (const fulfillment of order.fulfillments) {
       for (const trackingId of fulfillment.tracking_id) {
-        if (!(trackingId in shipments)) shipments[trackingId] = deriveShipment(trackingId, order, seed);
+        if (!hasOwn(shipments, trackingId)) shipments[trackingId] = deriveShipment(trackingId, order, seed);
       }
     }
   }
@@ -216,7 +217,7 @@ export function completeRetail(file: RetailDatabase): RetailDatabase {
   }
   const tracking = { ...db.tracking };
   for (const [id, shipment] of Object.entries(deriveShipments(db.orders, DERIVATION_SEED))) {
-    if (!(id in tracking)) tracking[id] = shipment;
+    if (!hasOwn(tracking, id)) tracking[id] = shipment;
   }
   const inventory = Object.keys(db.inventory).length > 0 ? db.inventory : deriveInventory(products, DERIVATION_SEED);
   return { products, users: db.users, orders: db.orders, carts: db.carts, tracking, inventory };

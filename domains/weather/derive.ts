@@ -1,3 +1,4 @@
+import { hasOwn } from '../../lib/own.js';
 import type { Climate, Location, WeatherDatabase } from './schema.js';
 
 // Climate descriptors from geography: used by the generator (with per-city calibration) and by
@@ -81,6 +82,6 @@ export function completeWeather(file: WeatherDatabase): WeatherDatabase {
     locations[id] = location.climate ? structuredClone(location) : { ...structuredClone(location), climate: estimateClimate(location) };
   }
   const stations: WeatherDatabase['stations'] = {};
-  for (const [id, station] of Object.entries(file.stations)) if (station.location_id in locations) stations[id] = structuredClone(station);
+  for (const [id, station] of Object.entries(file.stations)) if (hasOwn(locations, station.location_id)) stations[id] = structuredClone(station);
   return { locations, stations };
 }

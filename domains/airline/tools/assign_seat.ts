@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict, rejected } from '../../errors.js';
+import { own } from '../../../lib/own.js';
 import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
 import { checkInKey } from '../derive.js';
@@ -49,7 +50,7 @@ export default defineTool({
         'seat_not_in_cabin',
       );
     }
-    const holder = Object.hasOwn(current.assigned, wanted) ? current.assigned[wanted] : undefined;
+    const holder = own(current.assigned, wanted);
     const mine = holder !== undefined && holder.reservation_id === reservation.reservation_id && samePassenger(holder.passenger, passenger);
     if (holder !== undefined && !mine) throw conflict(`Seat ${wanted} is already taken`, 'seat_taken');
 

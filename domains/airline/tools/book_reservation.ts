@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, notFound, rejected } from '../../errors.js';
+import { conflict, rejected } from '../../errors.js';
 import { airportCode, bagCount, cabin, flightSegments, passengers, paymentId, userId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import {
@@ -10,6 +10,8 @@ import {
   PRICE_PER_NONFREE_BAG,
   requireBookable,
   requireFlight,
+  requireFlightDate,
+  requirePaymentMethod,
   requireUser,
   type AirlineDb,
   type AvailableDate,
@@ -56,8 +58,7 @@ export default defineTool({
     const count = args.passengers.length;
     const segments = args.flights.map(({ flight_number, date }) => {
       const flight = requireFlight(db, flight_number);
-      const instance = requireBookable(flight, date, args.cabin, count);
-      return { flight, date, price: instance.prices[args.cabin] };
+      return { flight, date, price: requireBookable(flight, date, args.cabin, count).price };
     });
     const total =
       segments.reduce((sum, { price }) => sum + price * count, 0) +
@@ -67,8 +68,7 @@ export default defineTool({
     // Each method must be the user's; a gift card or certificate must hold what it pays (summed when listed twice).
     const paidBy = new Map<string, number>();
     for (const { payment_id, amount } of args.payment_methods) {
-      const method = Object.hasOwn(user.payment_methods, payment_id) ? user.payment_methods[payment_id] : undefined;
-      if (!method) throw notFound(`Payment method ${payment_id} not found`, 'payment_method_not_found');
+      const method = requirePaymentMethod(user, payment_id, `Payment method ${payment_id} not found`);
       const paid = (paidBy.get(payment_id) ?? 0) + amount;
       paidBy.set(payment_id, paid);
       if (method.source !== 'credit_card' && method.amount < paid) {
@@ -82,13 +82,13 @@ export default defineTool({
 
     const payer = db.users.edit(user.user_id)!;
     for (const [id, amount] of paidBy) {
-      const method = payer.payment_methods[id]!;
+      const method = requirePaymentMethod(payer, id);
       if (method.source === 'gift_card') method.amount -= amount;
       else if (method.source === 'certificate') delete payer.payment_methods[id];
     }
     for (const { flight, date } of segments) {
-      // Checked above: the instance is available (a flight listed twice loses seats twice, as in tau2-bench).
-      const instance = db.flights.edit(flight.flight_number)!.dates[date] as AvailableDate;
+      // Checked above: the instance is available, with this cabin (a flight listed twice loses seats twice, as in tau2-bench).
+      const instance = requireFlightDate(db.flights.edit(flight.flight_number)!, date) as AvailableDate;
       instance.available_seats[args.cabin] -= count;
     }
     payer.reservations.push(reservationId);

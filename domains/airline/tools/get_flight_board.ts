@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { notFound } from '../../errors.js';
+import { own } from '../../../lib/own.js';
 import { airportCode, flightDate } from '../fields.js';
 import type { AirlineDb } from '../db.js';
 import { arrivalOf, departureOf, gateOf, instanceOf, localTime, phaseAt, type FlightInstance, type Phase } from '../operations.js';
@@ -112,8 +113,9 @@ export default defineTool({
     const flights: FlightInstance[] = [];
     for (const flight of db.flights.values()) {
       const here = direction === 'departures' ? flight.origin : flight.destination;
-      if (here !== code || !Object.hasOwn(flight.dates, date)) continue;
-      flights.push(instanceOf(flight, date, flight.dates[date]!));
+      const instance = own(flight.dates, date);
+      if (here !== code || instance === undefined) continue;
+      flights.push(instanceOf(flight, date, instance));
     }
     const timeZone = known.timezone;
     const now = ctx.now();

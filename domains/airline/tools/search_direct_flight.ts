@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
+import { own } from '../../../lib/own.js';
 import { airportCode, flightDate } from '../fields.js';
 import { ClockTime, type Flight, IsoDate, PerCabin } from '../schema.js';
 import type { AirlineDb } from '../db.js';
@@ -56,7 +57,7 @@ export default defineTool({
 
 /** A flight as the searches list it, when it is open for booking on that date; null otherwise. */
 export function listedFlight(flight: Flight, date: string, legDate: string | null) {
-  const instance = Object.hasOwn(flight.dates, date) ? flight.dates[date] : undefined;
+  const instance = own(flight.dates, date);
   if (instance?.status !== 'available') return null;
   return {
     flight_number: flight.flight_number,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict } from '../../errors.js';
+import { hasOwn } from '../../../lib/own.js';
 import { userId } from '../fields.js';
 import { NEW_CERTIFICATE_IDS, requireUser, type AirlineDb } from '../db.js';
 
@@ -18,7 +19,7 @@ export default defineTool({
   mutates: true,
   run({ user_id, amount }, db: AirlineDb) {
     const found = requireUser(db, user_id);
-    const id = NEW_CERTIFICATE_IDS.find((candidate) => !Object.hasOwn(found.payment_methods, candidate));
+    const id = NEW_CERTIFICATE_IDS.find((candidate) => !hasOwn(found.payment_methods, candidate));
     if (id === undefined) throw conflict('Too many certificates', 'too_many_certificates');
     const user = db.users.edit(found.user_id)!;
     user.payment_methods[id] = { source: 'certificate', id, amount };

@@ -34,8 +34,8 @@ export default defineTool({
       const flight = requireFlight(db, flight_number);
       const kept = current.flights.find((s) => s.flight_number === flight.flight_number && s.date === date && cabin === current.cabin);
       if (kept) return { ...kept };
-      const instance = requireBookable(flight, date, cabin, count);
-      return { origin: flight.origin, destination: flight.destination, flight_number: flight.flight_number, date, price: instance.prices[cabin] };
+      const { price } = requireBookable(flight, date, cabin, count);
+      return { origin: flight.origin, destination: flight.destination, flight_number: flight.flight_number, date, price };
     });
     const sum = (list: readonly Segment[]) => list.reduce((total, { price }) => total + price, 0) * count;
     const difference = sum(segments) - sum(current.flights);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { notFound } from '../../errors.js';
+import { own } from '../../../lib/own.js';
 import { orderId } from '../fields.js';
 import { DERIVATION_SEED, deriveShipments } from '../derive.js';
 import { OrderStatus, Shipment } from '../schema.js';
@@ -41,7 +42,7 @@ export default defineTool({
       order_status: order.status,
       shipments: wanted.map(({ tracking_id: id, item_ids }) => {
         // Every fulfillment of the loaded data has its shipment; derive one for any that appeared since.
-        const shipment = db.tracking.get(id) ?? deriveShipments({ [order_id]: order }, DERIVATION_SEED)[id]!;
+        const shipment = db.tracking.get(id) ?? own(deriveShipments({ [order_id]: order }, DERIVATION_SEED), id)!;
         return { ...shipment, events: shipment.events.map((event) => ({ ...event })), item_ids: [...item_ids] };
       }),
     };
