@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Domain } from '../domains/domain.js';
 import { HazardRuntime } from '../hazards/runtime.js';
 import type { BaseDatabase } from './data/base.js';
+import { type AccessOptions, accessControl } from './access.js';
 import { clientErrorHandler, frameworkErrors } from './client-errors.js';
 import { errors } from './errors.js';
 import { BODY_LIMIT, jsonBodyParser } from './json-body.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   /** The hazard engine; one with every hazard off when absent. */
   hazards?: HazardRuntime;
   logger?: FastifyServerOptions['logger'];
+  /** Bearer tokens for admin routes and for every api route (see access.ts). */
+  access?: AccessOptions;
   /** Keep sessions in a folder across restarts (DATA_DIR). */
   persistence?: PersistenceOptions;
 }
@@ -54,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
   await app.register(services, { registry, sessions, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
+  await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
   await app.register(swagger, { openapi: swaggerDocument, transform: jsonSchemaTransform });

@@ -24,6 +24,9 @@ const size = z
   })
   .pipe(z.number().int().min(1024, 'a size of at least 1KB'));
 
+/** A bearer token: at least 16 characters, no spaces. */
+const token = z.string().regex(/^[\x21-\x7e]{16,}$/, 'a token of at least 16 printable characters without spaces');
+
 const integer = (min: number, max: number) =>
   z
     .string()
@@ -43,6 +46,8 @@ const Environment = z.object({
   SNAPSHOT_INTERVAL: duration.default(1000),
   DATA_FSYNC: z.enum(['0', '1', 'true', 'false'], '1 or 0').default('0'),
   HAZARD_SEED: z.string().max(128).default('0'),
+  ADMIN_TOKEN: token.optional(),
+  API_TOKEN: token.optional(),
 });
 
 export interface Config {
@@ -59,6 +64,10 @@ export interface Config {
   /** DATA_FSYNC: acknowledge a write only once fdatasync has put it on the disk. */
   dataFsync: boolean;
   seed: string;
+  /** ADMIN_TOKEN: the bearer token admin routes require. */
+  adminToken: string | undefined;
+  /** API_TOKEN: the bearer token every other route but /health and /docs requires. */
+  apiToken: string | undefined;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
 }
@@ -95,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     dataFsync: e.DATA_FSYNC === '1' || e.DATA_FSYNC === 'true',
     seed: e.HAZARD_SEED,
+    adminToken: e.ADMIN_TOKEN,
+    apiToken: e.API_TOKEN,
     fixtures,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { domains } from '../domains/index.js';
 import { HazardConfigError } from '../hazards/config.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
+import { generateToken, isLoopback } from './access.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
@@ -44,12 +45,23 @@ const logger: FastifyServerOptions['logger'] = {
   ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
 };
 
+// Off loopback, admin routes always need a token: the one set, or one made now and printed once.
+const adminToken = config.adminToken ?? (isLoopback(config.host) ? undefined : generateToken());
+if (adminToken !== undefined && config.adminToken === undefined) {
+  process.stderr.write(
+    `wildtools: ${config.host} is reachable from other machines, so admin routes (/admin/*, session reset and delete) need this token:\n` +
+      `    Authorization: Bearer ${adminToken}\n` +
+      '  It was generated for this run; set ADMIN_TOKEN to choose your own.\n',
+  );
+}
+
 let app;
 try {
   app = await buildApp({
     domains,
     bases,
     logger,
+    access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
     hazards: hazards.runtime,
     sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
     ...(config.dataDir

@@ -24,9 +24,19 @@ export const swaggerDocument = {
     description:
       'A mock API server that simulates unreliable tool environments for testing LLM agents: executable tools ' +
       'in several domains, each backed by its own database, with switchable realistic hazards. ' +
-      SESSION_NOTE,
+      SESSION_NOTE +
+      ' Admin operations (hazard settings, session reset and delete) need the bearer token ADMIN_TOKEN whenever one is in ' +
+      'force (always when the server listens off loopback); with API_TOKEN set, every operation but /health needs a bearer token.',
+  },
+  components: {
+    securitySchemes: {
+      bearer: { type: 'http' as const, scheme: 'bearer', description: 'ADMIN_TOKEN for admin operations; API_TOKEN (or ADMIN_TOKEN) for the others when API_TOKEN is set.' },
+    },
   },
 };
+
+/** The security requirement of an admin operation: the bearer token, or none on loopback without ADMIN_TOKEN. */
+export const ADMIN_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, {}];
 
 /**
  * Splits the generated document: each domain's routes form that domain's API; the rest

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HazardConfigError } from '../../hazards/config.js';
 import { HazardSpec } from '../../hazards/spec.js';
+import { ADMIN_SECURITY } from '../openapi.js';
 import { ProblemError, ProblemSchema, problem } from '../problem.js';
 import { SessionId } from '../sessions/session.js';
 
@@ -58,7 +59,9 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
   typed.put(
     '/admin/hazards',
     {
+      config: { access: 'admin' },
       schema: {
+        security: ADMIN_SECURITY,
         operationId: 'set_hazards',
         summary: 'Replace the runtime hazard settings (over the environment and the config file, under session options)',
         tags,
@@ -74,7 +77,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
 
   typed.delete(
     '/admin/hazards',
-    { schema: { operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors } },
+    { config: { access: 'admin' }, schema: { security: ADMIN_SECURITY, operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors } },
     async () => {
       app.hazards.setRuntime(undefined);
       return describe('default', true);

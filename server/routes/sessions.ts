@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_SECURITY } from '../openapi.js';
 import { ProblemSchema } from '../problem.js';
 import { sendJsonText } from '../reply.js';
 import { configure } from './hazards.js';
@@ -137,7 +138,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   typed.post(
     '/sessions/:id/reset',
     {
+      config: { access: 'admin' },
       schema: {
+        security: ADMIN_SECURITY,
         operationId: 'reset_session',
         summary: 'Back to the start: original databases, empty journal, clock at its start',
         tags,
@@ -155,7 +158,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   typed.delete(
     '/sessions/:id',
     {
+      config: { access: 'admin' },
       schema: {
+        security: ADMIN_SECURITY,
         operationId: 'delete_session',
         summary: 'Delete a session (the default session is reset instead)',
         tags,

@@ -1,7 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 
 const main = new URL('../../server/main.ts', import.meta.url).pathname;
-const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+/** Node itself with tsx's loader: the child is the server, so a signal reaches the server and nothing else. */
+const command = [process.execPath, ['--import', 'tsx', main]] as const;
 
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
@@ -14,12 +15,12 @@ export interface ServerProcess {
 }
 
 /**
- * The command `npm start` runs, as a child process with its own environment (LOG_LEVEL info, so
- * that it prints where it listens). The child is compiled by tsx, not by the test runner's loader:
- * its coverage would not map onto the same source ranges, so it is left out of the report.
+ * The server's entry point as a child process with its own environment (LOG_LEVEL info, so that it
+ * prints where it listens). The child is compiled by tsx, not by the test runner's loader: its
+ * coverage would not map onto the same source ranges, so it is left out of the report.
  */
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(tsx, [main], {
+  const child = spawn(command[0], command[1], {
     env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -39,7 +40,7 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
 
 /** Runs the command to its end (for startup failures): exit code and what it printed. */
 export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(tsx, [main], { env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0], command[1], { env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

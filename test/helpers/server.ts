@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
 import type { HazardRuntime } from '../../hazards/runtime.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
+import type { AccessOptions } from '../../server/access.js';
 import { buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
@@ -50,6 +51,7 @@ export async function startServer(
     hazards?: HazardRuntime;
     bases?: Map<string, BaseDatabase>;
     persistence?: PersistenceOptions;
+    access?: AccessOptions;
     /** Hazard variables, as the environment would give them (HAZARDS, HAZARD__…, HAZARD_SEED…). */
     hazardEnv?: NodeJS.ProcessEnv;
     /** How the latency hazard waits (default: not at all, so tests never sleep on wall time). */
@@ -63,6 +65,7 @@ export async function startServer(
     sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: configured?.seed ?? '0', ...options.sessions },
     ...(options.hazards ? { hazards: options.hazards } : configured ? { hazards: configured.runtime } : {}),
     ...(options.persistence ? { persistence: options.persistence } : {}),
+    ...(options.access ? { access: options.access } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,0 +1,111 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendProblem } from './errors.js';
+import { ProblemError, problem } from './problem.js';
+
+/**
+ * Who may use which route. `admin`: routes that change the configuration or sessions other than by
+ * calling tools (hazard settings, reset, delete). `public`: liveness and the documentation pages.
+ * `api`: everything else (tools, listings, sessions, journals).
+ */
+export type Access = 'admin' | 'api' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface AccessOptions {
+  /** Bearer token for admin routes; without one, admin routes answer only same-machine requests. */
+  adminToken?: string;
+  /** Bearer token for every api route (the admin token works there too); none: api routes are open. */
+  apiToken?: string;
+}
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)(?::\d+)?$/i;
+
+/** True for an address that only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK_HOST.test(host) || host === '::ffff:127.0.0.1';
+}
+
+/** A token for admin routes when the server is reachable from other machines and none was set. */
+export const generateToken = (): string => randomBytes(24).toString('base64url');
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+/** Compares in constant time, so that the answer's timing tells nothing about the token. */
+const matches = (given: Buffer, token: Buffer) => timingSafeEqual(given, token);
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function unauthorized(detail: string, invalid: boolean): ProblemError {
+  const challenge = `Bearer realm="wildtools"${invalid ? ', error="invalid_token"' : ''}`;
+  return new ProblemError(problem(401, invalid ? 'invalid_token' : 'unauthorized', detail), { 'www-authenticate': challenge });
+}
+
+/** The access a route needs: declared in its config, else public for liveness and docs, else api. */
+function accessOf(route: RouteOptions): Access {
+  const declared = (route.config as { access?: Access } | undefined)?.access;
+  if (declared) return declared;
+  return route.url === '/health' || route.url === '/docs' || route.url.startsWith('/docs/') ? 'public' : 'api';
+}
+
+/**
+ * Guards routes by their access. Each route gets only the check it needs (added when it is
+ * registered), so an open route costs nothing per request.
+ */
+export const accessControl = fp<AccessOptions>(
+  async (app, { adminToken, apiToken }) => {
+    const admin = adminToken === undefined ? undefined : digest(adminToken);
+    const api = apiToken === undefined ? undefined : digest(apiToken);
+    const reject = (reply: FastifyReply, failure: ProblemError) => sendProblem(reply, failure);
+
+    const adminGuard: onRequestHookHandler = (request, reply, done) => {
+      if (admin) {
+        const given = bearerOf(request);
+        if (given === undefined) return reject(reply, unauthorized('This route changes the server: send Authorization: Bearer <ADMIN_TOKEN>.', false));
+        if (!matches(digest(given), admin)) return reject(reply, unauthorized('The token is not the admin token (ADMIN_TOKEN).', true));
+        return done();
+      }
+      // No admin token: the server listens on loopback only. Refuse what a web page could send
+      // from a browser on this machine (another site, or a name rebound to 127.0.0.1).
+      const host = request.headers.host ?? '';
+      const origin = request.headers.origin;
+      if (!isLoopback(host) || (origin !== undefined && !isLoopback(originHost(origin)))) {
+        return reject(reply, new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')));
+      }
+      done();
+    };
+
+    const apiGuard: onRequestHookHandler = (request, reply, done) => {
+      const given = bearerOf(request);
+      if (given === undefined) return reject(reply, unauthorized('Send Authorization: Bearer <API_TOKEN>.', false));
+      const hash = digest(given);
+      if (matches(hash, api!) || (admin !== undefined && matches(hash, admin))) return done();
+      reject(reply, unauthorized('The token is neither API_TOKEN nor ADMIN_TOKEN.', true));
+    };
+
+    app.addHook('onRoute', (route) => {
+      const access = accessOf(route);
+      const guard = access === 'admin' ? adminGuard : access === 'api' && api ? apiGuard : undefined;
+      if (!guard) return;
+      const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      route.onRequest = [guard, ...existing];
+    });
+  },
+  { name: 'access-control' },
+);
+
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return '';
+  }
+}
