@@ -9,24 +9,16 @@ import { airlineFixture, findFlightDate, isAvailable } from '../helpers/airline.
 import { startServer, type Reply } from '../helpers/server.js';
 import { checkInOf, est, estMs, estOf, findSegment, isActive, seatMapOrDefault, seatsOfLayout } from '../helpers/airline-extra.js';
 import { findStation } from './weather/helpers.js';
+import { INHERITED, isIdLike } from '../helpers/keys.js';
 
 // A client's key must never find what a plain object inherits from Object.prototype. For every tool of
 // every domain, each id-like field of otherwise valid arguments gets each inherited name in turn: the
 // call must be refused as an unknown id is (same status, same problem code), with problem JSON, and
 // the session's database must stay as it was. The valid arguments themselves must then succeed.
 
-const INHERITED = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
 /** An id no database holds: what an inherited name must be treated as. */
 const UNKNOWN = 'zz-no-such-key';
 
-/**
- * The rule for an id-like field: a string (or each string of a list) whose name is `id`, ends in `_id`,
- * `_ids` or `date`, or names a record or an entry of one the tools look up: flight_number, cabin, seat,
- * tag, airport. Left out: filters compared by equality and never used as keys (origin/destination of the
- * flight searches, query, category, country, region), names, addresses, emails and free text.
- */
-const KEY_FIELDS = new Set(['flight_number', 'cabin', 'seat', 'tag', 'airport']);
-const isIdLike = (name: string): boolean => name === 'id' || /_ids?$/.test(name) || /(^|_)date$/.test(name) || KEY_FIELDS.has(name);
 
 type Path = readonly (string | number)[];
 type Args = Record<string, unknown>;
