@@ -154,7 +154,8 @@ class ToolCall {
     };
     let kept = argsBytes;
     if (!ok && argsBytes > REJECTED_ARGS_KEPT) {
-      entry.args = JSON.stringify(this.args).slice(0, REJECTED_ARGS_KEPT);
+      // A copy, not a slice: V8 would keep the whole text alive behind a slice of it.
+      entry.args = Buffer.from(JSON.stringify(this.args).slice(0, REJECTED_ARGS_KEPT)).toString();
       entry.args_truncated = { bytes: argsBytes, kept: REJECTED_ARGS_KEPT };
       kept = REJECTED_ARGS_KEPT;
     }

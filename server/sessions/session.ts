@@ -105,8 +105,10 @@ export class Session {
   record(entry: JournalEntry, bytes: number): void {
     this.seq = entry.seq;
     this.journal.append(entry, bytes);
+    const faulted = entry.hazards.length > 0 && entry.hazards.some((event) => event.retryable);
+    if (!faulted && this.streaks.size === 0) return;
     const key = `${entry.domain}/${entry.tool}`;
-    if (entry.hazards.some((event) => event.retryable)) this.streaks.set(key, (this.streaks.get(key) ?? 0) + 1);
+    if (faulted) this.streaks.set(key, (this.streaks.get(key) ?? 0) + 1);
     else this.streaks.delete(key);
   }
 

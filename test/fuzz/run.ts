@@ -48,9 +48,9 @@ await Promise.all(
       const cases = fc.sample(arbitrary, { numRuns: 200, seed: seed + index * 1_000_003 + batch++ });
       for (const fuzz of cases) {
         if (sent >= requests) break;
-        sent += 1;
+        const number = ++sent;
         await checker.check(session, fuzz);
-        if (sent % 10_000 === 0) process.stdout.write(`  ${sent} requests, ${checker.tally.violations.length} violations\n`);
+        if (number % 10_000 === 0) process.stdout.write(`  ${number} requests, ${checker.tally.violations.length} violations\n`);
       }
     }
   }),
