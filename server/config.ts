@@ -44,6 +44,7 @@ const Environment = z.object({
   JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000),
   JOURNAL_MEMORY: size.default(256 * 1024 * 1024),
   SNAPSHOT_INTERVAL: duration.default(1000),
+  CHECKPOINT_BYTES: size.default(16 * 1024 * 1024),
   DATA_FSYNC: z.enum(['0', '1', 'true', 'false'], '1 or 0').default('0'),
   HAZARD_SEED: z.string().max(128).default('0'),
   ADMIN_TOKEN: token.optional(),
@@ -61,6 +62,8 @@ export interface Config {
   /** Bytes (as JSON) all journals together may hold. */
   journalMemory: number;
   snapshotIntervalMs: number;
+  /** CHECKPOINT_BYTES: the log size from which changed sessions are snapshotted and the log dropped. */
+  checkpointBytes: number;
   /** DATA_FSYNC: acknowledge a write only once fdatasync has put it on the disk. */
   dataFsync: boolean;
   seed: string;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     journalLimit: e.JOURNAL_LIMIT,
     journalMemory: e.JOURNAL_MEMORY,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
+    checkpointBytes: e.CHECKPOINT_BYTES,
     dataFsync: e.DATA_FSYNC === '1' || e.DATA_FSYNC === 'true',
     seed: e.HAZARD_SEED,
     adminToken: e.ADMIN_TOKEN,

@@ -65,7 +65,7 @@ try {
     hazards: hazards.runtime,
     sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
     ...(config.dataDir
-      ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs, durability: config.dataFsync ? ('fsync' as const) : ('process' as const) } }
+      ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs, checkpointBytes: config.checkpointBytes, durability: config.dataFsync ? ('fsync' as const) : ('process' as const) } }
       : {}),
   });
 } catch (error) {

@@ -28,11 +28,19 @@ interface Logger {
 
 export interface PersistenceOptions {
   dir: string;
-  /** How often the sessions changed since the last checkpoint are written as snapshots. */
+  /** How often the log's size is checked against the checkpoint threshold. */
   intervalMs: number;
+  /**
+   * A checkpoint runs once the log holds this many bytes and at least as many as the last checkpoint
+   * wrote (default 16 MiB): snapshot writing then costs at most as much as the log did, and a restart
+   * replays a bounded log.
+   */
+  checkpointBytes?: number;
   /** `process` (default): a write is acknowledged once handed to the OS; `fsync`: once on the disk. */
   durability?: Durability;
 }
+
+const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
 /** DATA_DIR cannot be read back: the message names the file (and line) and what to do. */
 export class PersistenceError extends Error {}
@@ -40,7 +48,7 @@ export class PersistenceError extends Error {}
 /**
  * Sessions that survive a restart, without rewriting a whole file per call: every change is
  * appended as one line to a write-ahead log, with group commit (see LogFile), and a change is
- * acknowledged only once its record is durable. At most once per interval, the sessions changed
+ * acknowledged only once its record is durable. Once the log has grown enough, the sessions changed
  * since the last checkpoint are written as snapshots (atomically) and the logs they cover are
  * removed. A restart reads the snapshots and replays what the logs hold beyond them.
  */
@@ -52,6 +60,10 @@ export class SessionPersistence implements SessionObserver {
   private readonly versions = new Map<string, number>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** Bytes appended to the logs since the last checkpoint began. */
+  private logBytes = 0;
+  /** Bytes of snapshots the last checkpoint wrote. */
+  private snapshotBytes = 0;
   private checkpointing: Promise<void> | undefined;
 
   constructor(
@@ -78,7 +90,9 @@ export class SessionPersistence implements SessionObserver {
     const restored = await this.restore();
     this.store.observer = this;
     this.wal = new LogFile(this.walPath(++this.walNumber), this.durability);
-    this.timer = setInterval(() => void this.checkpoint(), this.options.intervalMs);
+    this.timer = setInterval(() => {
+      if (this.checkpointDue) void this.checkpoint();
+    }, this.options.intervalMs);
     this.timer.unref();
     return restored;
   }
@@ -103,6 +117,11 @@ export class SessionPersistence implements SessionObserver {
     return this.wal?.settled();
   }
 
+  /** True once the log holds the threshold and at least what the last checkpoint wrote. */
+  get checkpointDue(): boolean {
+    return this.logBytes >= Math.max(this.options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES, this.snapshotBytes);
+  }
+
   /** Writes the snapshots of changed sessions and drops the logs they cover. */
   checkpoint(): Promise<void> {
     this.checkpointing ??= this.writeCheckpoint().finally(() => {
@@ -124,7 +143,9 @@ export class SessionPersistence implements SessionObserver {
     this.versions.set(record.s, version);
     record.v = version;
     this.dirty.add(record.s);
-    this.wal?.append(JSON.stringify(record));
+    const line = JSON.stringify(record);
+    this.logBytes += line.length + 1;
+    this.wal?.append(line);
   }
 
   private async writeCheckpoint(final = false): Promise<void> {
@@ -134,6 +155,8 @@ export class SessionPersistence implements SessionObserver {
     this.wal = final ? undefined : new LogFile(this.walPath(++this.walNumber), this.durability);
     const ids = [...this.dirty];
     this.dirty.clear();
+    this.logBytes = 0;
+    this.snapshotBytes = 0;
     try {
       await previous.close();
       // Each snapshot is taken when it is written: its state and version match, and log records
@@ -151,8 +174,13 @@ export class SessionPersistence implements SessionObserver {
 
   private async writeSnapshot(id: string): Promise<void> {
     const session = this.store.get(id);
-    if (session) await writeFileAtomic(this.snapshotPath(id), JSON.stringify(this.snapshotOf(session)), this.fsync);
-    else await unlink(this.snapshotPath(id)).catch(() => undefined);
+    if (!session) {
+      await unlink(this.snapshotPath(id)).catch(() => undefined);
+      return;
+    }
+    const text = JSON.stringify(this.snapshotOf(session));
+    this.snapshotBytes += text.length;
+    await writeFileAtomic(this.snapshotPath(id), text, this.fsync);
   }
 
   private snapshotOf(session: Session): Snapshot {

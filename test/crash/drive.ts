@@ -97,7 +97,7 @@ function serverEnv(options: CrashOptions): Record<string, string> {
   return {
     DATA_DIR: options.dataDir,
     DATA_FSYNC: options.fsync ? '1' : '0',
-    SNAPSHOT_INTERVAL: '200ms',
+    SNAPSHOT_INTERVAL: '200ms', CHECKPOINT_BYTES: '256KB',
     // Nothing may be dropped from a journal, or acknowledged writes would look lost.
     JOURNAL_LIMIT: '10000000',
     JOURNAL_MEMORY: '64GB',

@@ -13,6 +13,7 @@ t.test('defaults', async (t) => {
     journalLimit: 10_000,
     journalMemory: 268_435_456,
     snapshotIntervalMs: 1000,
+    checkpointBytes: 16 * 1024 * 1024,
     dataFsync: false,
     seed: '0',
     fixtures: {},

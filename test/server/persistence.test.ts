@@ -1,5 +1,5 @@
 import { pbkdf2 } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { Durability } from '../../server/sessions/log-file.js';
@@ -13,9 +13,15 @@ const pending = findOrder((o) => o.status === 'pending');
 const address = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'NV', country: 'USA', zip: '89501' };
 
 /** Runs a server on `dir`, lets `work` use it, closes it (a graceful stop). */
-async function withServer<T>(dir: string, work: (server: Awaited<ReturnType<typeof startServer>>) => Promise<T>, durability: Durability = 'process'): Promise<T> {
+async function withServer<T>(
+  dir: string,
+  work: (server: Awaited<ReturnType<typeof startServer>>) => Promise<T>,
+  durability: Durability = 'process',
+  checkpointBytes?: number,
+): Promise<T> {
   const closers: (() => unknown)[] = [];
-  const server = await startServer({ teardown: (fn) => closers.push(fn) }, { persistence: { dir, intervalMs: 3_600_000, durability } });
+  const persistence = { dir, intervalMs: 3_600_000, durability, ...(checkpointBytes !== undefined ? { checkpointBytes } : {}) };
+  const server = await startServer({ teardown: (fn) => closers.push(fn) }, { persistence });
   try {
     return await work(server);
   } finally {
@@ -184,4 +190,31 @@ t.test('a change whose record cannot be written is answered 503, not acknowledge
   t.match(await server.request('POST', '/sessions/disk-full/reset'), { status: 503, body: { code: 'persistence_failed' } }, 'a reset');
   server.app.sessions.observer = undefined;
   t.equal((await server.call('retail', 'get_order_details', { order_id: pending.order_id }, 'disk-full')).status, 200, 'once the disk is back, calls are answered');
+});
+
+t.test('a checkpoint is due once the log has grown past the threshold and past the last checkpoint', async (t) => {
+  const dir = t.testdir();
+  const size = (names: string[], folder = dir) => names.reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+  const logSize = () => size(readdirSync(dir).filter((name) => name.startsWith('wal-')));
+  await withServer(dir, async (server) => {
+    const saved = server.app.sessions.observer as SessionPersistence;
+    const write = (i: number) => server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'growing');
+    /** Writes until a checkpoint is due; the log's size just before the last write, and at the end. */
+    const growUntilDue = async (from: number) => {
+      let before = logSize();
+      for (let i = from; !saved.checkpointDue; i++) {
+        before = logSize();
+        await write(i);
+      }
+      return { before, after: logSize() };
+    };
+    t.notOk(saved.checkpointDue, 'not with an empty log');
+    const first = await growUntilDue(0);
+    t.ok(first.before < 4096 && first.after >= 4096, `due when the log passes CHECKPOINT_BYTES (${first.before} → ${first.after} bytes)`);
+    await saved.checkpoint();
+    t.notOk(saved.checkpointDue, 'not right after one');
+    const snapshots = size(readdirSync(join(dir, 'sessions')), join(dir, 'sessions'));
+    const second = await growUntilDue(100);
+    t.ok(second.before < snapshots && second.after >= snapshots, `then when the log passes what the checkpoint wrote (${snapshots} bytes: ${second.before} → ${second.after})`);
+  }, 'process', 4096);
 });
