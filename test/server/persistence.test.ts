@@ -218,3 +218,37 @@ t.test('a checkpoint is due once the log has grown past the threshold and past t
     t.ok(second.before < snapshots && second.after >= snapshots, `then when the log passes what the checkpoint wrote (${snapshots} bytes: ${second.before} → ${second.after})`);
   }, 'process', 4096);
 });
+
+t.test('a failed checkpoint keeps the logs, opens no handle more, and the next one catches up', async (t) => {
+  const dir = t.testdir({ sessions: {} });
+  let failing = true;
+  const atomic = await import('../../server/sessions/atomic-file.js');
+  const { SessionPersistence: Persistence } = await t.mockImport<typeof import('../../server/sessions/persistence.js')>('../../server/sessions/persistence.js', {
+    '../../server/sessions/atomic-file.js': {
+      ...atomic,
+      writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
+        if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+        return atomic.writeFileAtomic(...args);
+      },
+    },
+  });
+  const errors: string[] = [];
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new Persistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error: (_details, message) => errors.push(message) });
+  await saved.open();
+  const logs = () => readdirSync(dir).filter((name) => name.startsWith('wal-')).sort();
+  store.create({ id: 'kept' });
+  await store.persisted();
+  for (let attempt = 0; attempt < 3; attempt++) await saved.checkpoint();
+  t.same(errors, Array(3).fill('session checkpoint failed; the logs are kept'), 'each failure is logged');
+  t.equal(logs().length, 4, 'the log with the records and the (empty) ones after it are kept');
+  t.notOk(readdirSync(join(dir, 'sessions')).includes('kept.json'));
+  failing = false;
+  store.get('kept')!.clock.tick();
+  store.recordCall(store.get('kept')!, { seq: 1, at: 0, domain: 'retail', tool: 'calculate', call: 1, args: {}, status: 200, result: '2.0', problem: undefined, changes: [], hazards: [], duration_ms: 0 }, 300);
+  await saved.checkpoint();
+  t.ok(readdirSync(join(dir, 'sessions')).includes('kept.json'), 'the next checkpoint writes the session');
+  t.equal(logs().length, 1, 'and removes every log it covers');
+  await saved.close();
+  t.same(logs(), [], 'a graceful stop leaves no log');
+});
