@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from './errors.js';
 import { ProblemError, problem } from './problem.js';
@@ -64,13 +64,12 @@ export const accessControl = fp<AccessOptions>(
   async (app, { adminToken, apiToken }) => {
     const admin = adminToken === undefined ? undefined : digest(adminToken);
     const api = apiToken === undefined ? undefined : digest(apiToken);
-    const reject = (reply: FastifyReply, failure: ProblemError) => sendProblem(reply, failure);
 
     const adminGuard: onRequestHookHandler = (request, reply, done) => {
       if (admin) {
         const given = bearerOf(request);
-        if (given === undefined) return reject(reply, unauthorized('This route changes the server: send Authorization: Bearer <ADMIN_TOKEN>.', false));
-        if (!matches(digest(given), admin)) return reject(reply, unauthorized('The token is not the admin token (ADMIN_TOKEN).', true));
+        if (given === undefined) return sendProblem(reply, unauthorized('This route changes the server: send Authorization: Bearer <ADMIN_TOKEN>.', false));
+        if (!matches(digest(given), admin)) return sendProblem(reply, unauthorized('The token is not the admin token (ADMIN_TOKEN).', true));
         return done();
       }
       // No admin token: the server listens on loopback only. Refuse what a web page could send
@@ -78,17 +77,17 @@ export const accessControl = fp<AccessOptions>(
       const host = request.headers.host ?? '';
       const origin = request.headers.origin;
       if (!isLoopback(host) || (origin !== undefined && !isLoopback(originHost(origin)))) {
-        return reject(reply, new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')));
+        return sendProblem(reply, new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')));
       }
       done();
     };
 
     const apiGuard: onRequestHookHandler = (request, reply, done) => {
       const given = bearerOf(request);
-      if (given === undefined) return reject(reply, unauthorized('Send Authorization: Bearer <API_TOKEN>.', false));
+      if (given === undefined) return sendProblem(reply, unauthorized('Send Authorization: Bearer <API_TOKEN>.', false));
       const hash = digest(given);
       if (matches(hash, api!) || (admin !== undefined && matches(hash, admin))) return done();
-      reject(reply, unauthorized('The token is neither API_TOKEN nor ADMIN_TOKEN.', true));
+      sendProblem(reply, unauthorized('The token is neither API_TOKEN nor ADMIN_TOKEN.', true));
     };
 
     app.addHook('onRoute', (route) => {

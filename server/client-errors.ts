@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { own } from '../lib/own.js';
 import { sendProblem } from './errors.js';
 import { problem, problemError } from './problem.js';
 
@@ -19,7 +20,7 @@ const PARSER_ERRORS: Record<string, [status: number, code: string, detail: strin
 /** Node's `clientError`: the request could not be parsed; answer, then close the connection. */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const known = error.code !== undefined && Object.hasOwn(PARSER_ERRORS, error.code) ? PARSER_ERRORS[error.code] : undefined;
+  const known = error.code === undefined ? undefined : own(PARSER_ERRORS, error.code);
   const [status, code, detail] = known ?? [400, 'malformed_request', `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`];
   const body = JSON.stringify(problem(status, code, detail));
   if (socket.writable) {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { nearMatches } from '../lib/text.js';
+import { BODY_LIMIT } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, ProblemError, problem, toProblem } from './problem.js';
 
 export function sendProblem(reply: FastifyReply, failure: ProblemError): FastifyReply {
@@ -41,7 +42,7 @@ function fieldName(instancePath: string, params: Record<string, unknown>): strin
 
 const CLIENT_CODES: Record<string, [code: string, detail: string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Send the arguments as a JSON object with Content-Type: application/json.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', 'The body is larger than 1 MiB.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['body_too_large', `The body is larger than ${BODY_LIMIT / 1_048_576} MiB, the limit.`],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_content_length', 'Content-Length does not match the body.'],
 };
 

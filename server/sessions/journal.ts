@@ -89,11 +89,6 @@ export class Journal {
     return this.keptBytes;
   }
 
-  /** The newest entry, if any. */
-  get last(): JournalEntry | undefined {
-    return this.length > 0 ? this.entries[this.entries.length - 1] : undefined;
-  }
-
   append(entry: JournalEntry, bytes: number): void {
     this.entries.push(entry);
     this.sizes.push(bytes);
@@ -107,14 +102,12 @@ export class Journal {
     return this.entries.slice(this.head + Math.max(0, seq - first + 1)) as JournalEntry[];
   }
 
-  /** Drops the oldest entries until `bytes` are freed or `keep` entries remain; returns the bytes freed. */
-  free(bytes: number, keep = 0): number {
-    const before = this.keptBytes;
+  /** Drops the oldest entries until `bytes` are freed or `keep` entries remain. */
+  free(bytes: number, keep = 0): void {
     let count = 0;
     let freed = 0;
     while (freed < bytes && this.length - count > keep) freed += this.sizes[this.head + count++]!;
     this.dropOldest(count);
-    return before - this.keptBytes;
   }
 
   clear(): void {

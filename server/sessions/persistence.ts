@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { syncFolder, writeFileAtomic } from './atomic-file.js';
-import { entryBytes, type JournalEntry } from './journal.js';
+import type { JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { SessionObserver, SessionStore } from './store.js';
@@ -212,7 +212,7 @@ export class SessionPersistence implements SessionObserver {
     const touched = new Set<string>();
     for (const [index, text] of texts.entries()) {
       for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords)) {
-        if (this.replay(record.value, record.where)) touched.add(record.value.s);
+        if (this.replay(record.value, record.where, record.bytes)) touched.add(record.value.s);
       }
       this.walNumber = logs[index]!;
     }
@@ -227,7 +227,7 @@ export class SessionPersistence implements SessionObserver {
    * is dropped with a warning; any other line that is not a record stops the restore, since the
    * records after it could not be trusted.
    */
-  private *records(path: string, text: string, mayBeTorn: boolean): Generator<{ value: LogRecord; where: string }> {
+  private *records(path: string, text: string, mayBeTorn: boolean): Generator<{ value: LogRecord; where: string; bytes: number }> {
     const lines = text.split('\n');
     for (const [i, line] of lines.entries()) {
       if (line.trim() === '') continue;
@@ -245,12 +245,12 @@ export class SessionPersistence implements SessionObserver {
             'restore DATA_DIR from a backup, or move the file out of DATA_DIR to start without its records',
         );
       }
-      yield { value, where };
+      yield { value, where, bytes: line.length };
     }
   }
 
-  /** Applies one log record unless a snapshot already holds it; true when applied. */
-  private replay(record: LogRecord, where: string): boolean {
+  /** Applies one log record (a line of `bytes`) unless a snapshot already holds it; true when applied. */
+  private replay(record: LogRecord, where: string, bytes: number): boolean {
     if (typeof record !== 'object' || record === null || typeof record.s !== 'string' || typeof record.v !== 'number') {
       throw new PersistenceError(`${where}: not a log record`);
     }
@@ -262,7 +262,7 @@ export class SessionPersistence implements SessionObserver {
           this.sessionFor(record.s, record.options);
           break;
         case 'call':
-          this.sessionFor(record.s, {}).replay(record.entry, entryBytes(record.entry));
+          this.sessionFor(record.s, {}).replay(record.entry, bytes);
           break;
         case 'reset':
           this.store.get(record.s)?.reset();

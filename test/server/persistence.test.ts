@@ -88,6 +88,20 @@ t.test('log records a snapshot already holds are not applied twice', async (t) =
   });
 });
 
+type Logged = { warnings: string[]; errors: string[] };
+
+/** A store and its persistence on `dir`, without a server; what they log is kept. */
+async function persistenceOn(dir: string, Persistence: typeof SessionPersistence = SessionPersistence) {
+  const logged: Logged = { warnings: [], errors: [] };
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new Persistence({ dir, intervalMs: 3_600_000 }, store, {
+    info() {},
+    warn: (message) => logged.warnings.push(message),
+    error: (_details, message) => logged.errors.push(message),
+  });
+  return { store, saved, logged };
+}
+
 /** Keeps every libuv worker thread busy for a while: an asynchronous file write cannot finish meanwhile. */
 function stallThreadPool(): Promise<unknown> {
   const busy = () => new Promise((resolve) => pbkdf2('stall', 'salt', 400_000, 64, 'sha512', resolve));
@@ -126,11 +140,9 @@ t.test('a torn last record (a crash during its write) is dropped with a warning;
   const whole = [{ t: 'create', s: 'torn', v: 1, options: { id: 'torn' } }, { t: 'call', s: 'torn', v: 2, entry: entry(1) }].map((r) => JSON.stringify(r));
   const torn = JSON.stringify({ t: 'call', s: 'torn', v: 3, entry: entry(2) }).slice(0, 120);
   writeFileSync(join(dir, 'wal-000003.jsonl'), `${whole.join('\n')}\n${torn}`);
-  const warnings: string[] = [];
-  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
-  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn: (m) => warnings.push(m), error() {} });
+  const { store, saved, logged } = await persistenceOn(dir);
   await saved.open();
-  t.match(warnings, [/wal-000003\.jsonl:3: dropped a record cut short at its end/]);
+  t.match(logged.warnings, [/wal-000003\.jsonl:3: dropped a record cut short at its end/]);
   t.equal(store.get('torn')?.seq, 1, 'the whole records are restored');
   t.same(store.get('torn')?.domain('retail').tables['orders']!.get(pending.order_id), entry(1).changes[0]!.value);
   await saved.close();
@@ -138,8 +150,7 @@ t.test('a torn last record (a crash during its write) is dropped with a warning;
 
 t.test('a corrupt record before the end stops the restore, naming the file and line', async (t) => {
   const dir = t.testdir({ sessions: {}, 'wal-000001.jsonl': '{"t":"create","s":"a","v":1,"options":{}}\n{"t":"call","s":"a",GARBAGE\n{"t":"reset","s":"a","v":3}\n' });
-  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
-  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
+  const { saved } = await persistenceOn(dir);
   await t.rejects(saved.open(), { constructor: PersistenceError, message: /wal-000001\.jsonl:2: corrupt log record/ });
   t.ok(readdirSync(dir).includes('wal-000001.jsonl'), 'the damaged log is left as it was');
   const run = await runServerToExit({ DATA_DIR: dir });
@@ -150,8 +161,7 @@ t.test('a corrupt record before the end stops the restore, naming the file and l
 
 t.test('an unreadable snapshot stops the restore, naming the file', async (t) => {
   const dir = t.testdir({ sessions: { 'x.json': '{"id": "x", "version"' } });
-  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
-  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
+  const { saved } = await persistenceOn(dir);
   await t.rejects(saved.open(), { constructor: PersistenceError, message: /x\.json: not a readable session snapshot/ });
 });
 
@@ -232,15 +242,13 @@ t.test('a failed checkpoint keeps the logs, opens no handle more, and the next o
       },
     },
   });
-  const errors: string[] = [];
-  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
-  const saved = new Persistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error: (_details, message) => errors.push(message) });
+  const { store, saved, logged } = await persistenceOn(dir, Persistence);
   await saved.open();
   const logs = () => readdirSync(dir).filter((name) => name.startsWith('wal-')).sort();
   store.create({ id: 'kept' });
   await store.persisted();
   for (let attempt = 0; attempt < 3; attempt++) await saved.checkpoint();
-  t.same(errors, Array(3).fill('session checkpoint failed; the logs are kept'), 'each failure is logged');
+  t.same(logged.errors, Array(3).fill('session checkpoint failed; the logs are kept'), 'each failure is logged');
   t.equal(logs().length, 4, 'the log with the records and the (empty) ones after it are kept');
   t.notOk(readdirSync(join(dir, 'sessions')).includes('kept.json'));
   failing = false;

@@ -1,4 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
@@ -6,11 +5,10 @@ import { request } from 'undici';
 import { retail } from '../../domains/retail/index.js';
 import { FixtureError, loadBaseDatabase } from '../../server/data/base.js';
 import { retailFixture } from '../helpers/retail.js';
+import { runServerToExit, spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 import { loadBases } from '../../server/load.js';
 
-const main = new URL('../../server/main.ts', import.meta.url).pathname;
-const tsx = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
 
 /** A tiny database in tau2-bench's retail format: no carts, tracking, inventory or categories. */
 function tau2Style() {
@@ -55,41 +53,23 @@ t.test('a malformed database names the file and the first invalid path', async (
 
 t.test('the command stops at startup with a message naming the bad variable or file', async (t) => {
   const dir = t.testdir({ 'bad.json': '{"products": {}, "users": {}, "orders": {"#W1": {"order_id": 5}}}' });
-  // The child is compiled by tsx, not by the test runner's loader: its coverage would not map onto
-  // the same source ranges, so it is left out of the coverage report.
-  const run = (env: Record<string, string>) =>
-    spawnSync(tsx, [main], { env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const port = await runServerToExit({ PORT: 'eighty' });
+  t.equal(port.code, 1);
+  t.match(port.output, /wildtools: Invalid PORT="eighty"/);
 
-  const port = run({ PORT: 'eighty' });
-  t.equal(port.status, 1);
-  t.match(port.stderr, /wildtools: Invalid PORT="eighty"/);
-
-  const fixture = run({ PORT: '0', FIXTURE_RETAIL: join(dir, 'bad.json') });
-  t.equal(fixture.status, 1);
-  t.match(fixture.stderr, /bad\.json: invalid value at orders\.#W1\./);
+  const fixture = await runServerToExit({ FIXTURE_RETAIL: join(dir, 'bad.json') });
+  t.equal(fixture.code, 1);
+  t.match(fixture.output, /bad\.json: invalid value at orders\.#W1\./);
 });
 
 t.test('SIGTERM stops the server gracefully, writing the sessions to DATA_DIR', async (t) => {
   const dir = t.testdir();
-  const child = spawn(tsx, [main], {
-    env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: dir, SNAPSHOT_INTERVAL: '1h' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/[\d.:]+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error(`exited early: ${output}`)));
-  });
-  const reply = await request(`${origin}/s/kept/retail/tools/calculate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"expression": "2 + 2"}' });
+  const server = await spawnServer({ DATA_DIR: dir, SNAPSHOT_INTERVAL: '1h' });
+  const reply = await request(`${server.origin}/s/kept/retail/tools/calculate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"expression": "2 + 2"}' });
   t.equal(await reply.body.json(), '4.0');
-  child.kill('SIGTERM');
-  t.equal(await exited, 0, 'exits with 0');
+  server.child.kill('SIGTERM');
+  t.equal(await server.exited, 0, 'exits with 0');
   const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'kept.json'), 'utf8'));
   t.equal(snapshot.journal.length, 1, 'the final checkpoint wrote the session');
-  t.match(output, /SIGTERM: shutting down/);
+  t.match(server.output(), /SIGTERM: shutting down/);
 });
