@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ScenarioBase } from '../hazards/kind.js';
+import type { Scenario } from '../hazards/kind.js';
 import type { AnyTool } from './tool.js';
 
 /** A database file: one object per table, records keyed by id (tau2-bench's layout). */
@@ -28,5 +28,5 @@ export interface Domain {
   /** The generated default database. */
   readonly fixtureFile: URL;
   /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
-  readonly hazards?: readonly ScenarioBase[];
+  readonly hazards?: readonly Scenario<any, string, AnyTool>[];
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** What a tool may know of the call it serves, besides its arguments and database. */
 export interface ToolContext {
@@ -16,9 +16,10 @@ export interface Tool<
   Input extends z.ZodObject = z.ZodObject,
   Output extends z.ZodType = z.ZodType,
   Db = unknown,
+  Name extends string = string,
 > {
   /** snake_case, the name an agent calls. */
-  readonly name: string;
+  readonly name: Name;
   /** What an agent reads to decide when and how to call the tool. */
   readonly description: string;
   readonly input: Input;
@@ -29,11 +30,23 @@ export interface Tool<
   run(args: z.infer<Input>, db: Db, ctx: ToolContext): z.input<Output>;
 }
 
-/** Identity with types: lets a tool file declare `run` with its arguments inferred. */
-export function defineTool<Input extends z.ZodObject, Output extends z.ZodType, Db>(
-  tool: Tool<Input, Output, Db>,
-): Tool<Input, Output, Db> {
-  return tool;
+/**
+ * Every write accepts an idempotency key, as payment and booking APIs do: the same key with the same
+ * arguments in a session answers the first call's result without writing again (server/idempotency.ts).
+ */
+export const IDEMPOTENCY_KEY = 'idempotency_key';
+export const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .describe('Any unique string (e.g. a UUID) identifying this operation: a retry with the same key and arguments is answered without writing twice.');
+
+/** Declares a tool, with its arguments inferred for `run`; a writing tool's input gains `idempotency_key`. */
+export function defineTool<Input extends z.ZodObject, Output extends z.ZodType, Db, const Name extends string>(
+  tool: Tool<Input, Output, Db, Name>,
+): Tool<Input, Output, Db, Name> {
+  if (!tool.mutates) return tool;
+  return { ...tool, input: tool.input.extend({ [IDEMPOTENCY_KEY]: IdempotencyKey.optional() }) as unknown as Input };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

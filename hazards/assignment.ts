@@ -1,6 +1,5 @@
-import type { Domain } from '../domains/domain.js';
 import type { KindName } from './catalog.js';
-import type { HazardKind, ScenarioBase } from './kind.js';
+import type { HazardDomain, HazardKind, ScenarioBase } from './kind.js';
 
 /** One tool of one domain, as hazard settings name it. */
 export interface ToolRef {
@@ -18,14 +17,17 @@ export class Assignment {
   /** domain/tool → kind → declared scenario. */
   private readonly declared = new Map<string, Map<KindName, ScenarioBase>>();
   readonly tools: ToolRef[] = [];
+  /** domain/tool of every tool that writes. */
+  private readonly writes = new Set<string>();
 
   constructor(
-    domains: readonly Domain[],
+    domains: readonly HazardDomain[],
     readonly kinds: ReadonlyMap<KindName, HazardKind>,
   ) {
     for (const domain of domains) {
       const names = new Set(domain.tools.map((tool) => tool.name));
       for (const name of names) this.tools.push({ domain: domain.name, tool: name });
+      for (const tool of domain.tools) if (tool.mutates) this.writes.add(toolKey(domain.name, tool.name));
       for (const scenario of domain.hazards ?? []) {
         if (!names.has(scenario.tool)) throw new Error(`${domain.name} hazards: no tool ${scenario.tool}`);
         const key = toolKey(domain.name, scenario.tool);
@@ -41,8 +43,9 @@ export class Assignment {
   scenario(ref: ToolRef, kind: KindName): ScenarioBase | undefined {
     const declared = this.declared.get(toolKey(ref.domain, ref.tool))?.get(kind);
     if (declared) return declared;
-    const generic = this.kinds.get(kind)?.generic;
-    return generic ? ({ ...generic, kind, tool: ref.tool } as ScenarioBase) : undefined;
+    const hazard = this.kinds.get(kind);
+    if (!hazard?.generic || (hazard.writesOnly && !this.writes.has(toolKey(ref.domain, ref.tool)))) return undefined;
+    return { ...hazard.generic, kind, tool: ref.tool } as ScenarioBase;
   }
 
   /** True when the domain declares this kind for this tool ("assigned"). */

@@ -1,33 +1,15 @@
-/** The hazard kinds, in the order their stages apply within a call. */
-export const KINDS = [
-  'lookalike',
-  'outage',
-  'spec_drift',
-  'adhoc_rule',
-  'ambiguous_doc',
-  'invocation_error',
-  'feature_limit',
-  'transport_fault',
-  'transient_failure',
-  'latency',
-  'stale_data',
-  'conflict',
-  'output_drift',
-  'sponsored',
-  'truncated',
-  'notice',
-  'redundant',
-] as const;
-export type KindName = (typeof KINDS)[number];
+import { FAMILY_NAMES, type Family, type KindName } from './kind.js';
+import { hazardKinds } from './kinds/index.js';
 
-export const FAMILIES = {
-  specification: ['adhoc_rule', 'spec_drift', 'ambiguous_doc', 'lookalike'],
-  invocation: ['invocation_error'],
-  execution: ['transient_failure', 'latency', 'transport_fault', 'feature_limit', 'outage'],
-  output: ['output_drift', 'sponsored', 'notice', 'truncated', 'redundant', 'stale_data'],
-  'cross-source': ['conflict'],
-} as const satisfies Record<string, readonly KindName[]>;
-export type Family = keyof typeof FAMILIES;
+export type { Family, KindName } from './kind.js';
+
+/** The hazard kinds, in the order their stages apply within a call. */
+export const KINDS: readonly KindName[] = hazardKinds.map((kind) => kind.kind as KindName);
+
+/** The kinds of each family, as the kinds' files declare them. */
+export const FAMILIES: Readonly<Record<Family, readonly KindName[]>> = Object.fromEntries(
+  FAMILY_NAMES.map((family) => [family, KINDS.filter((kind) => hazardKinds.find((k) => k.kind === kind)!.family === family)]),
+) as unknown as Record<Family, readonly KindName[]>;
 
 // Words from settings are looked up in Maps: an inherited name (`constructor`) is an unknown word.
 
@@ -55,7 +37,8 @@ export const ENABLE_ALIASES: ReadonlyMap<string, KindName> = new Map<string, Kin
   ['PARTIALLY_IRRELEVANT_INFORMATION', 'redundant'],
 ]);
 
-export const familyOf = (kind: KindName): Family =>
-  (Object.keys(FAMILIES) as Family[]).find((family) => (FAMILIES[family] as readonly string[]).includes(kind))!;
+const FAMILY_OF: ReadonlyMap<string, Family> = new Map(hazardKinds.map((kind) => [kind.kind, kind.family]));
 
-export const isKind = (word: string): word is KindName => (KINDS as readonly string[]).includes(word);
+export const familyOf = (kind: KindName): Family => FAMILY_OF.get(kind)!;
+
+export const isKind = (word: string): word is KindName => FAMILY_OF.has(word);

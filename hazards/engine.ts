@@ -1,12 +1,25 @@
-import type { AnyTool } from '../domains/tool.js';
-import type { HazardEvent } from '../server/sessions/journal.js';
-import type { Session } from '../server/sessions/session.js';
+import type { Table } from '../lib/table.js';
+import type { HazardEvent } from './event.js';
+import type { HazardTool } from './kind.js';
+
+/** What the engine needs of a session (the server's sessions satisfy it). */
+export interface HazardSession {
+  readonly id: string;
+  readonly seed: string;
+  /** The session's own hazard settings (POST /sessions {"hazards"}), unchecked. */
+  readonly options: { readonly hazards?: unknown };
+  callCount(domain: string, tool: string): number;
+  /** How many of this tool's latest calls in a row a retryable fault hit. */
+  faultStreak(domain: string, tool: string): number;
+  /** The session's view of a domain database, to read. */
+  domain(name: string): { readonly tables: Record<string, Table<unknown>> };
+}
 
 /** What a hazard stage knows of the call it may disturb. */
 export interface CallContext {
-  readonly session: Session;
+  readonly session: HazardSession;
   readonly domain: string;
-  readonly tool: AnyTool;
+  readonly tool: HazardTool;
   /** The n-th call of this tool in the session, counting from 1. */
   readonly call: number;
   /** The session clock's time of this call, epoch milliseconds. */
@@ -15,6 +28,8 @@ export interface CallContext {
   args: unknown;
   /** Hazards injected into this call; the journal records them. */
   readonly events: HazardEvent[];
+  /** Headers a hazard adds to the answer (a deprecation, a hint for a list answer). */
+  readonly headers: Record<string, string>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { HazardCall, ScenarioBase } from './kind.js';
 import { type FaultResponse, HazardFault } from './fault.js';
+import { PROBLEM_CONTENT_TYPE, problem } from '../lib/problem.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -67,15 +68,19 @@ export function serverError(call: HazardCall<ScenarioBase>): HazardFault {
   return withHint(call, template(call));
 }
 
+/** nginx's 502: the upstream closed the connection before answering. */
+export function badGateway(call: HazardCall<ScenarioBase>): HazardFault {
+  return withHint(call, { type: 'http', status: 502, contentType: 'text/html', body: html(502, 'Bad Gateway') });
+}
+
 export function gatewayTimeout(call: HazardCall<ScenarioBase>): HazardFault {
   return withHint(call, call.random.pick(GATEWAY_TIMEOUTS)(call));
 }
 
 /** The API's own error (problem JSON), for hazards that speak in the API's voice. */
 export function apiError(call: HazardCall<ScenarioBase>, status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HazardFault {
-  const titles: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 409: 'Conflict', 422: 'Unprocessable Content', 428: 'Precondition Required', 503: 'Service Unavailable' };
-  const body = { type: `/problems/${code.replaceAll('_', '-')}`, title: titles[status] ?? 'Error', status, detail, code, ...extra };
-  return withHint(call, { type: 'http', status, contentType: 'application/problem+json; charset=utf-8', body: JSON.stringify(body), headers });
+  const body = problem(status, code, detail, extra);
+  return withHint(call, { type: 'http', status, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(body), headers });
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */

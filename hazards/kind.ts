@@ -1,8 +1,64 @@
+import type { z } from 'zod';
 import type { Random } from '../lib/random.js';
-import type { Table } from '../domains/table.js';
-import type { HazardEvent } from '../server/sessions/journal.js';
-import type { Family, KindName } from './catalog.js';
+import type { Table } from '../lib/table.js';
 import type { CallContext } from './engine.js';
+import type { HazardEvent } from './event.js';
+
+/** The families kinds belong to (WildAgtEval's taxonomy, plus cross-source disagreement). */
+export const FAMILY_NAMES = ['specification', 'invocation', 'execution', 'output', 'cross-source'] as const;
+export type Family = (typeof FAMILY_NAMES)[number];
+
+/**
+ * Every kind's scenario type, by kind name. Each file in kinds/ adds its own member, so the kind
+ * names and the scenario union derive from that folder:
+ * `declare module '../kind.js' { interface ScenarioTypes<Db, Tool> { conflict: ConflictScenario<Db> } }`.
+ * `Db` is the domain's typed database that hooks receive; `Tool` the domain's tool type (decoys).
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export interface ScenarioTypes<Db, Tool> {}
+
+export type KindName = keyof ScenarioTypes<unknown, unknown> & string;
+
+/** A scenario of any kind, with hooks typed for the domain's database and its tool names checked. */
+export type Scenario<Db = any, ToolName extends string = string, Tool = HazardTool> = {
+  [K in KindName]: Omit<ScenarioTypes<Db, Tool>[K], 'tool'> & { tool: ToolName };
+}[KindName];
+
+/** What the engine knows of a tool: its declaration (the domains' tools satisfy it). */
+export interface HazardTool {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodObject;
+  readonly output: z.ZodType;
+  readonly mutates: boolean;
+}
+
+/** What the engine knows of a domain: its name, tools and declared scenarios. */
+export interface HazardDomain {
+  readonly name: string;
+  readonly tools: readonly HazardTool[];
+  readonly hazards?: readonly ScenarioBase[];
+}
+
+/** What a scenario's hooks receive: one argument with the call, the domain's database and seeded draws. */
+export interface Hook<Db = any> {
+  /** The arguments of the call (as sent, for a stage before validation). */
+  readonly args: Record<string, unknown>;
+  readonly db: Db;
+  /** Seeded for this call: the same seed, session, tool, kind and call number give the same draws. */
+  readonly random: Random;
+  /** Seeded for this session and scenario: the same draws on every call (a target chosen once). */
+  readonly sessionRandom: Random;
+  /** The session clock's time of the call. */
+  readonly now: Date;
+  /** The n-th call of the tool in the session. */
+  readonly call: number;
+}
+
+/** An after-call hook also receives the result the tool gave. */
+export interface ResultHook<Db = any> extends Hook<Db> {
+  readonly result: unknown;
+}
 
 /** A tool as an agent reads it in a listing or an OpenAPI document. */
 export interface ToolContract {
@@ -14,12 +70,16 @@ export interface ToolContract {
 }
 
 /** A concrete hazard of one tool, declared in a domain's hazards.ts. */
-export interface ScenarioBase<K extends KindName = KindName> {
+export interface ScenarioBase<K extends string = KindName> {
   kind: K;
   /** The tool it disturbs (its name within the domain). */
   tool: string;
   /** How the agent recovers, in this scenario's terms (recorded in the journal). */
   recovery?: string;
+  /** What a literal client ends with: a wrong answer or end state, or blocked with no usable answer. */
+  naive?: { ends: 'wrong' | 'blocked'; what: string };
+  /** When no recovery reaches the hazard-free answer: the honest partial answer that is the recovery. */
+  partial?: string;
   /** For kinds that act on a whole session: the call of the tool from which it acts (default 1). */
   onset?: number;
 }
@@ -36,6 +96,10 @@ export interface HazardCall<S extends ScenarioBase> {
   readonly hint: string;
   /** The session's database of the tool's domain, to read. */
   readonly db: Record<string, Table<unknown>>;
+  /** The one argument of the scenario's hooks (with the tool's result, for after-call hooks). */
+  hook(result?: unknown): ResultHook;
+  /** Adds a header to the answer the agent receives. */
+  header(name: string, value: string): void;
   /** Engine settings a kind may use. */
   readonly settings: { latencyMs: number };
   /** Waits without blocking the event loop (tests pass their own clock). */
@@ -61,7 +125,7 @@ export interface ContractState<S extends ScenarioBase> {
  * and how, come from the domains.
  */
 export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
-  readonly kind: KindName;
+  readonly kind: S['kind'];
   readonly family: Family;
   /**
    * `call`: each call is drawn on its own. `session`: drawn once per session; once active it
@@ -80,6 +144,8 @@ export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
    * for a tool that has none of its own. Other kinds need a declared scenario.
    */
   readonly generic?: Omit<S, 'tool'>;
+  /** Only writing tools can suffer it (its generic scenario is not offered to reads). */
+  readonly writesOnly?: boolean;
   /** Before validation: may rewrite `call.context.args`, or throw a HazardFault. */
   before?(call: HazardCall<S>): void | Promise<void>;
   /** After a successful run: returns the result the agent receives. */

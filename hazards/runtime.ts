@@ -1,14 +1,12 @@
-import type { Domain } from '../domains/domain.js';
-import type { AnyTool } from '../domains/tool.js';
 import { jsonSchemaOf } from '../lib/json-schema.js';
+import { isObject } from '../lib/object.js';
 import { Random } from '../lib/random.js';
-import type { HazardEvent } from '../server/sessions/journal.js';
-import type { Session } from '../server/sessions/session.js';
+import type { HazardEvent } from './event.js';
 import { Assignment, type ToolRef, toolKey } from './assignment.js';
 import { familyOf, KINDS, type KindName } from './catalog.js';
 import { type Layer, layerFromSpec } from './config.js';
-import type { CallContext, HazardEngine } from './engine.js';
-import type { HazardCall, HazardKind, ScenarioBase, ToolContract } from './kind.js';
+import type { CallContext, HazardEngine, HazardSession as Session } from './engine.js';
+import type { HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
 import { hazardKinds } from './kinds/index.js';
 import { draw, hitSeed } from './schedule.js';
 
@@ -53,7 +51,7 @@ interface Plan {
 }
 
 export interface HazardRuntimeOptions {
-  domains: readonly Domain[];
+  domains: readonly HazardDomain[];
   kinds?: readonly HazardKind[];
   /** How the latency hazard waits; tests pass their own. */
   sleep?: (ms: number) => Promise<void>;
@@ -73,7 +71,7 @@ export class HazardRuntime implements HazardEngine {
   private version = 0;
   private readonly plans = new WeakMap<Session, Plan>();
   private readonly sessionLayers = new WeakMap<Session, Layer>();
-  private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: AnyTool }; domain: string }>();
+  private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: HazardTool }; domain: string }>();
 
   constructor(private readonly options: HazardRuntimeOptions) {
     this.kinds = new Map((options.kinds ?? hazardKinds).map((kind) => [kind.kind, kind]));
@@ -83,8 +81,8 @@ export class HazardRuntime implements HazardEngine {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     for (const domain of options.domains) {
       for (const scenario of domain.hazards ?? []) {
-        const decoy = (scenario as { decoy?: AnyTool }).decoy;
-        if (decoy) this.decoyTools.set(toolKey(domain.name, decoy.name), { scenario: scenario as ScenarioBase & { decoy: AnyTool }, domain: domain.name });
+        const decoy = (scenario as { decoy?: HazardTool }).decoy;
+        if (decoy) this.decoyTools.set(toolKey(domain.name, decoy.name), { scenario: scenario as ScenarioBase & { decoy: HazardTool }, domain: domain.name });
       }
     }
   }
@@ -104,11 +102,6 @@ export class HazardRuntime implements HazardEngine {
   /** Checks a session's hazard settings; throws HazardConfigError naming the bad word. */
   check(spec: unknown): void {
     layerFromSpec(spec, this.assignment, 'hazards');
-  }
-
-  /** Decoy tools of a domain (lookalike scenarios), served as routes that exist only while active. */
-  decoys(domain: string): AnyTool[] {
-    return [...this.decoyTools.entries()].filter(([, d]) => d.domain === domain).map(([, d]) => d.scenario.decoy);
   }
 
   decoyActive(session: Session, domain: string, name: string): boolean {
@@ -206,13 +199,28 @@ export class HazardRuntime implements HazardEngine {
     const plan = this.plan(context.session);
     const { kind, scenario } = hazard;
     const hint = kind.hint(scenario);
+    const db = context.session.domain(context.domain).tables;
+    const random = new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, context.call));
     return {
       scenario,
       context,
-      random: new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, context.call)),
+      random,
       hints: plan.settings.hints,
       hint,
-      db: context.session.domain(context.domain).tables,
+      db,
+      hook: (result?: unknown) => ({
+        args: isObject(context.args) ? context.args : {},
+        db,
+        random,
+        // Call number 0 is never a call: its draws are the session's, the same on every call.
+        sessionRandom: new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, 0)),
+        now: new Date(context.at),
+        call: context.call,
+        result,
+      }),
+      header: (name: string, value: string) => {
+        context.headers[name] = value;
+      },
       settings: { latencyMs: plan.settings.latencyMs },
       sleep: this.sleep,
       record: (details = {}) => {
@@ -227,6 +235,8 @@ export class HazardRuntime implements HazardEngine {
           ...details,
         };
         context.events.push(event);
+        // In hints mode every answer that has headers can say what happened, whatever its body.
+        if (plan.settings.hints) context.headers['x-hint'] ??= hint;
         return event;
       },
     };
@@ -285,7 +295,7 @@ export class HazardRuntime implements HazardEngine {
         const kind = this.kinds.get(kindName)!;
         const hazard: Active = { kind, scenario, p, drawKey: key };
         plan.byTool.set(key, [...(plan.byTool.get(key) ?? []), hazard]);
-        const decoy = (scenario as { decoy?: AnyTool }).decoy;
+        const decoy = (scenario as { decoy?: HazardTool }).decoy;
         if (kind.contract || decoy) plan.listing.add(ref.domain);
         if (decoy && this.active(plan, session, hazard)) plan.byTool.set(toolKey(ref.domain, decoy.name), [hazard]);
       }
@@ -298,6 +308,6 @@ export class HazardRuntime implements HazardEngine {
 const onsetOf = (hazard: Active) => hazard.scenario.onset ?? hazard.kind.onset ?? 1;
 
 /** The contract of a tool as its declaration gives it. */
-export function contractOf(tool: AnyTool): ToolContract {
+export function contractOf(tool: HazardTool): ToolContract {
   return { name: tool.name, description: tool.description, input: jsonSchemaOf(tool.input, 'input'), output: jsonSchemaOf(tool.output, 'output'), mutates: tool.mutates };
 }

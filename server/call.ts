@@ -1,9 +1,10 @@
 import type { Domain } from '../domains/domain.js';
-import type { AnyTool } from '../domains/tool.js';
+import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
 import { type FaultResponse, HazardFault } from '../hazards/fault.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
+import { fingerprint } from './sessions/idempotency.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
 import { notPersisted, type SessionStore } from './sessions/store.js';
@@ -68,6 +69,11 @@ class ToolCall {
   private readonly at: number;
   private readonly context: CallContext;
   private changes: readonly Change[] = NONE;
+  /** The tool's own result, once it ran. */
+  private result: unknown;
+  /** True once a write committed: a failure after that point still wrote. */
+  private committed = false;
+  private idempotency: JournalEntry['idempotency'];
 
   constructor(
     private readonly deps: CallDependencies,
@@ -78,7 +84,7 @@ class ToolCall {
     private readonly argsBytes: number | undefined,
   ) {
     this.at = session.clock.tick();
-    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args, events: [] };
+    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args, events: [], headers: {} };
   }
 
   start(): CallOutcome | Promise<CallOutcome> {
@@ -102,20 +108,46 @@ class ToolCall {
       const at = this.at;
       const ctx = { session: session.id, now: () => new Date(at) };
       const state = session.domain(this.domain.name);
-      if (tool.mutates) ({ result, changes: this.changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
-      else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
+      const replayed = tool.mutates ? this.replay(parsed.data) : undefined;
+      if (replayed) result = replayed.result;
+      else if (tool.mutates) {
+        ({ result, changes: this.changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
+        this.committed = this.changes.length > 0;
+      } else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
+      this.result = result;
       const after = this.deps.hazards.after(context, result);
-      if (after instanceof Promise) return after.then((body) => this.finish(200, body, {}), (error: unknown) => this.fail(error));
-      return this.finish(200, after, {});
+      if (after instanceof Promise) return after.then((body) => this.finish(200, body, context.headers), (error: unknown) => this.fail(error));
+      return this.finish(200, after, context.headers);
     } catch (error) {
       return this.fail(error);
     }
   }
 
+  /**
+   * A write sent with an idempotency key: the first call under the key runs; a later one with the same
+   * arguments gets the first one's result without writing; with other arguments, it is refused.
+   */
+  private replay(args: Record<string, unknown>): { result: unknown } | undefined {
+    const key = args[IDEMPOTENCY_KEY];
+    if (typeof key !== 'string') return undefined;
+    const seen = this.session.idempotency.get(this.domain.name, this.tool.name, key);
+    this.idempotency = { key };
+    if (!seen) return undefined;
+    if (seen.fingerprint !== fingerprint(args)) {
+      throw new ProblemError(
+        problem(422, 'idempotency_key_reused', `The idempotency_key '${key}' was already used with other arguments (call ${seen.seq}); use a new key for a new operation.`, {
+          field: IDEMPOTENCY_KEY,
+        }),
+      );
+    }
+    this.idempotency = { key, replayed: seen.seq };
+    return { result: seen.result };
+  }
+
   private fail(error: unknown): CallOutcome {
     if (error instanceof HazardFault) return this.faulted(error.response);
     const failure = toProblem(error) ?? this.internalError(error);
-    return this.finish(failure.problem.status, failure.problem, failure.headers);
+    return this.finish(failure.problem.status, failure.problem, { ...this.context.headers, ...failure.headers });
   }
 
   /** A bug, not a client mistake: logged with its stack, journaled, answered as a 500. */
@@ -136,7 +168,8 @@ class ToolCall {
   private finish(status: number, body: unknown, headers: Record<string, string>, text = JSON.stringify(body) ?? 'null'): CallOutcome {
     const { session, context } = this;
     const ok = status >= 200 && status < 400;
-    const changes = status < 400 ? this.changes : NONE;
+    // A write that committed before its answer was lost (or broke) still wrote: its changes and result are journaled.
+    const changes = ok || this.committed ? this.changes : NONE;
     const argsBytes = this.argsBytes ?? JSON.stringify(this.args ?? null).length;
     const entry: JournalEntry = {
       seq: session.nextSeq,
@@ -146,8 +179,9 @@ class ToolCall {
       call: context.call,
       args: this.args,
       status,
-      result: ok ? body : undefined,
+      result: ok ? body : this.committed ? this.result : undefined,
       problem: ok ? undefined : (body as Problem),
+      ...(this.idempotency ? { idempotency: this.idempotency } : {}),
       changes,
       hazards: context.events.length > 0 ? context.events : NONE,
       duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,

@@ -1,4 +1,4 @@
-import type { Table, Tables } from '../table.js';
+import type { Table, Tables } from '../../lib/table.js';
 import { conflict, notFound, rejected } from '../errors.js';
 import { own } from '../../lib/own.js';
 import { foldForMatch } from '../../lib/text.js';

@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import type { Scenario } from '../../hazards/kinds/index.js';
+import type { ResultHook, Scenario } from '../../hazards/kind.js';
+import { isObject } from '../../lib/object.js';
 import type { Random } from '../../lib/random.js';
-import type { Table } from '../table.js';
-import { defineTool } from '../tool.js';
+import { type AnyTool, defineTool } from '../tool.js';
 import type { AirlineDb } from './db.js';
 import { airportCode, flightDate } from './fields.js';
-import { AIRLINE_NOW_EST, type Flight, type Reservation } from './schema.js';
+import { AIRLINE_NOW_EST, type Reservation } from './schema.js';
+import type { AirlineToolName } from './tools/index.js';
 import { listedFlight } from './tools/search_direct_flight.js';
 
 // The airline domain's hazards: which tool suffers which kind, and exactly how. The kinds'
 // mechanics live in hazards/kinds/; this file holds only airline's concrete scenarios.
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+type AirlineScenario = Scenario<AirlineDb, AirlineToolName, AnyTool>;
+type Hook = ResultHook<AirlineDb>;
 const cents = (amount: number) => Math.round(amount * 100);
 
 /** The ISO date `days` after an ISO date. */
@@ -73,7 +75,7 @@ export const ONESTOP_REASON =
 // ---- output --------------------------------------------------------------------------------
 
 /** get_reservation_details, v2: amounts become integer cents, with their currency and unit. */
-function reservationInCents(result: unknown): unknown {
+function reservationInCents({ result }: Hook): unknown {
   if (!isObject(result)) return result;
   const { flights, payment_history, ...rest } = result as unknown as Reservation;
   return {
@@ -85,12 +87,13 @@ function reservationInCents(result: unknown): unknown {
   };
 }
 
-function promoteOtherFlights(result: unknown, args: Obj, db: Record<string, Table<unknown>>, random: Random) {
-  if (!Array.isArray(result)) return null;
+/** Fares the airline promotes beside a search: the same route on other days, or other destinations that day. */
+function promotedFlights({ result, args, db, random }: Hook): Obj[] {
+  if (!Array.isArray(result)) return [];
   const { origin, destination, date } = args;
-  if (typeof origin !== 'string' || typeof destination !== 'string' || typeof date !== 'string') return null;
+  if (typeof origin !== 'string' || typeof destination !== 'string' || typeof date !== 'string') return [];
   const candidates: Obj[] = [];
-  for (const flight of (db['flights'] as Table<Flight>).values()) {
+  for (const flight of db.flights.values()) {
     if (flight.origin !== origin) continue;
     if (flight.destination !== destination) {
       const ad = listedFlight(flight, date, null);
@@ -104,40 +107,37 @@ function promoteOtherFlights(result: unknown, args: Obj, db: Record<string, Tabl
       if (ad) candidates.push(ad);
     }
   }
-  if (candidates.length === 0) return null;
-  const chosen = [...new Set([random.pick(candidates), random.pick(candidates)])];
-  const ads: Obj[] = chosen.map((ad) => ({ ...ad, sponsored: true, label: 'Sponsored' }));
-  const results = [...(result as Obj[])];
-  results.splice(0, 0, ads[0]!);
-  if (ads[1]) results.splice(Math.min(results.length, random.int(2, 4)), 0, ads[1]);
-  return { result: results, promoted: ads.map((ad) => `${ad['flight_number']}/${ad['date'] ?? date}`) };
+  if (candidates.length === 0) return [];
+  return [...new Set([random.pick(candidates), random.pick(candidates)])];
 }
 
 /**
  * search_onestop_flight cut after the itineraries of its first connecting airports; the note
  * names the connections left out, whose legs search_direct_flight finds.
  */
-function truncateItineraries(result: unknown, args: Obj, random: Random) {
-  if (!Array.isArray(result)) return null;
-  const pairs = result as [Obj, Obj][];
-  const connections = [...new Set(pairs.map(([first]) => String(first['destination'])))];
-  if (connections.length < 2) return null;
-  const shownVia = new Set(connections.slice(0, random.int(1, connections.length - 1)));
-  const omitted = connections.filter((c) => !shownVia.has(c));
-  const itineraries = pairs.filter(([first]) => shownVia.has(String(first['destination'])));
+const via = (itinerary: Obj) => String((itinerary as unknown as [Obj])[0]['destination']);
+
+/** search_onestop_flight keeps the itineraries of its first connecting airports. */
+function firstConnections(itineraries: readonly Obj[], random: Random): readonly Obj[] {
+  const connections = [...new Set(itineraries.map(via))];
+  if (connections.length < 2) return [];
+  const shown = new Set(connections.slice(0, random.int(1, connections.length - 1)));
+  return itineraries.filter((itinerary) => shown.has(via(itinerary)));
+}
+
+/** The note names the connections left out, whose legs search_direct_flight finds. */
+function itinerariesLeftOut({ result, args }: Hook, kept: readonly Obj[]): Obj {
+  const pairs = result as Obj[];
+  const omitted = [...new Set(pairs.filter((pair) => !kept.includes(pair)).map(via))];
   return {
-    result: {
-      itineraries,
-      truncated: true,
-      shown: itineraries.length,
-      total: pairs.length,
-      omitted_connections: omitted,
-      note:
-        `Response truncated to ${itineraries.length} of ${pairs.length} itineraries. Itineraries connecting via ${omitted.join(', ')} ` +
-        `were left out: search those legs with search_direct_flight (${String(args['origin'])} → connection, connection → ${String(args['destination'])}).`,
-    },
-    kept: itineraries.length,
+    itineraries: kept,
+    truncated: true,
+    shown: kept.length,
     total: pairs.length,
+    omitted_connections: omitted,
+    note:
+      `Response truncated to ${kept.length} of ${pairs.length} itineraries. Itineraries connecting via ${omitted.join(', ')} ` +
+      `were left out: search those legs with search_direct_flight (${String(args['origin'])} → connection, connection → ${String(args['destination'])}).`,
   };
 }
 
@@ -152,7 +152,7 @@ function later(local: string, minutes: number): string {
 }
 
 /** The airport's board lags the airline on one flight: it shows another status (and time) than get_flight_status. */
-function boardDisagrees(result: unknown, _args: Obj, _db: Record<string, Table<unknown>>, random: Random) {
+function boardDisagrees({ result, sessionRandom: random }: Hook) {
   if (!isObject(result) || !Array.isArray(result['flights'])) return null;
   const rows = result['flights'] as Obj[];
   const open = rows.flatMap((row, i) => (['Scheduled', 'On Time', 'Delayed', 'Cancelled'].includes(String(row['status'])) ? [i] : []));
@@ -170,7 +170,7 @@ function boardDisagrees(result: unknown, _args: Obj, _db: Record<string, Table<u
 
 // ---- the scenarios -------------------------------------------------------------------------
 
-export const airlineHazards: readonly Scenario[] = [
+export const airlineHazards: readonly AirlineScenario[] = [
   // specification
   { kind: 'adhoc_rule', tool: 'book_reservation', param: 'origin', convention: upperCaseIata },
   { kind: 'spec_drift', tool: 'search_direct_flight', rename: { from: 'date', to: 'departure_date' } },
@@ -193,12 +193,13 @@ export const airlineHazards: readonly Scenario[] = [
   { kind: 'transient_failure', tool: 'search_direct_flight' },
   { kind: 'latency', tool: 'book_reservation' },
   { kind: 'latency', tool: 'search_direct_flight' },
+  { kind: 'unknown_outcome', tool: 'book_reservation' },
   { kind: 'transport_fault', tool: 'book_reservation' },
   { kind: 'transport_fault', tool: 'search_direct_flight' },
   {
     kind: 'feature_limit',
     tool: 'search_onestop_flight',
-    limit: (args) => (typeof args['date'] === 'string' && args['date'] > ONESTOP_HORIZON ? ONESTOP_REASON : null),
+    limit: ({ args }) => (typeof args['date'] === 'string' && args['date'] > ONESTOP_HORIZON ? ONESTOP_REASON : null),
     recovery: 'search each leg with search_direct_flight (origin → connection, connection → destination) and pair legs that connect',
   },
   {
@@ -214,7 +215,13 @@ export const airlineHazards: readonly Scenario[] = [
     change: 'amounts are integer cents (price_cents, amount_cents), with currency and amount_unit',
     reshape: reservationInCents,
   },
-  { kind: 'sponsored', tool: 'search_direct_flight', promote: promoteOtherFlights },
+  {
+    kind: 'sponsored',
+    tool: 'search_direct_flight',
+    ads: promotedFlights,
+    label: { sponsored: true, label: 'Sponsored' },
+    id: (flight) => `${String(flight['flight_number'])}/${String(flight['date'])}`,
+  },
   {
     kind: 'notice',
     tool: 'get_user_details',
@@ -224,7 +231,7 @@ export const airlineHazards: readonly Scenario[] = [
       { text: 'Tip: any reservation can be cancelled for a full refund within 72 hours of booking.', misleading: true },
     ],
   },
-  { kind: 'truncated', tool: 'search_onestop_flight', truncate: truncateItineraries },
+  { kind: 'truncated', tool: 'search_onestop_flight', select: firstConnections, resume: itinerariesLeftOut },
   { kind: 'redundant', tool: 'get_reservation_details' },
   // cross-source
   { kind: 'conflict', tool: 'get_flight_board', authority: 'get_flight_status', disagree: boardDisagrees },

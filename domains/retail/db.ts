@@ -1,4 +1,4 @@
-import type { Tables } from '../table.js';
+import type { Tables } from '../../lib/table.js';
 import { notFound, rejected } from '../errors.js';
 import { own } from '../../lib/own.js';
 import type { GiftCardMethod, Order, PaymentMethod, Product, RetailRecords, User, Variant } from './schema.js';

@@ -1,19 +1,21 @@
 import { z } from 'zod';
-import type { Scenario } from '../../hazards/kinds/index.js';
-import type { Table } from '../table.js';
-import { defineTool } from '../tool.js';
+import type { ResultHook, Scenario } from '../../hazards/kind.js';
+import { isObject } from '../../lib/object.js';
+import { type AnyTool, defineTool } from '../tool.js';
 import { foldForMatch } from '../../lib/text.js';
 import { roundHalfEven } from '../../lib/money.js';
 import { requireOrder, type RetailDb } from './db.js';
 import { orderId } from './fields.js';
 import type { Order, Product } from './schema.js';
+import type { RetailToolName } from './tools/index.js';
 import listUserOrders, { encodeToken, type PageCursor } from './tools/list_user_orders.js';
 
 // The retail domain's hazards: which tool suffers which kind, and exactly how. The kinds'
 // mechanics live in hazards/kinds/; this file holds only retail's concrete scenarios.
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+type RetailScenario = Scenario<RetailDb, RetailToolName, AnyTool>;
+type Hook = ResultHook<RetailDb>;
 const cents = (amount: number) => Math.round(amount * 100);
 
 // ---- specification ---------------------------------------------------------------------------
@@ -84,7 +86,7 @@ const searchProductsLegacy = defineTool({
 // ---- output --------------------------------------------------------------------------------
 
 /** get_order_details, v2: `status` becomes `state`, amounts become integer cents. */
-function orderInCents(result: unknown): unknown {
+function orderInCents({ result }: Hook): unknown {
   if (!isObject(result)) return result;
   const order = result as unknown as Order;
   const { status, items, payment_history, exchange_price_difference, ...rest } = order;
@@ -99,7 +101,7 @@ function orderInCents(result: unknown): unknown {
 }
 
 /** get_user_details, v2: the profile inside an envelope. */
-const userInEnvelope = (result: unknown): unknown => ({ data: result, meta: { api_version: '2024-06-01', object: 'user' } });
+const userInEnvelope = ({ result }: Hook): unknown => ({ data: result, meta: { api_version: '2024-06-01', object: 'user' } });
 
 interface SearchPage {
   results: Obj[];
@@ -108,32 +110,39 @@ interface SearchPage {
   limit: number;
 }
 
-/** Products that break the query: another category, outside the price range, or not matching the words. */
-function promoteOffQuery(result: unknown, args: Obj, db: Record<string, Table<unknown>>, random: { pick<T>(items: readonly T[]): T; int(a: number, b: number): number }) {
-  if (!isObject(result) || !Array.isArray(result['results'])) return null;
+/**
+ * What sellers pay to place in a search: products near the query (its category, or its words), preferably
+ * ones that break one of its filters (over the price limit, a word missing, nothing available).
+ */
+function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
+  if (!isObject(result) || !Array.isArray(result['results'])) return [];
   const page = result as unknown as SearchPage;
   const listed = new Set(page.results.map((r) => r['product_id']));
   const words = typeof args['query'] === 'string' ? foldForMatch(args['query']).split(/\s+/).filter(Boolean) : [];
   const category = typeof args['category'] === 'string' ? foldForMatch(args['category']) : undefined;
   const min = typeof args['min_price'] === 'number' ? args['min_price'] : undefined;
   const max = typeof args['max_price'] === 'number' ? args['max_price'] : undefined;
-  if (words.length === 0 && category === undefined && min === undefined && max === undefined) return null;
-  // As search_product matches (availability aside): the category, and one item within the price range whose
-  // product name, category or option values hold every word. A product with no such item breaks the query.
-  const violates = (product: Product) => {
-    if (category !== undefined && foldForMatch(product.category ?? '') !== category) return true;
-    const fields = [foldForMatch(product.name), foldForMatch(product.category ?? '')];
-    return !Object.values(product.variants).some(
+  if (words.length === 0 && category === undefined && min === undefined && max === undefined) return [];
+  // As search_product matches: the category, and one available item within the price range whose product
+  // name, category or option values hold every word. A product with no such item breaks the query.
+  const fits = (product: Product) =>
+    (category === undefined || foldForMatch(product.category ?? '') === category) &&
+    Object.values(product.variants).some(
       (v) =>
+        v.available &&
         (min === undefined || v.price >= min) &&
         (max === undefined || v.price <= max) &&
-        words.every((word) => [...fields, ...Object.values(v.options).map(foldForMatch)].some((field) => field.includes(word))),
+        words.every((word) => [product.name, product.category ?? '', ...Object.values(v.options)].some((field) => foldForMatch(field).includes(word))),
     );
-  };
-  const candidates = [...(db['products'] as Table<Product>).values()].filter((p) => !listed.has(p.product_id) && violates(p));
-  if (candidates.length === 0) return null;
-  const chosen = [...new Set([random.pick(candidates), random.pick(candidates)])];
-  const ads = chosen.map((product) => {
+  // Near the query: the category of the request or of its organic results, or a word of it in the name.
+  const categories = new Set([category, ...page.results.map((r) => foldForMatch(String(r['category'] ?? '')))].filter(Boolean));
+  const near = (product: Product) => categories.has(foldForMatch(product.category ?? '')) || words.some((word) => foldForMatch(product.name).includes(word));
+  const nearby = [...db.products.values()].filter((p) => !listed.has(p.product_id) && near(p));
+  const misfits = nearby.filter((p) => !fits(p));
+  // Sellers who bid on the query: first those whose product breaks it; else any nearby one, ranked first whatever the sort.
+  const candidates = misfits.length > 0 ? misfits : nearby;
+  if (candidates.length === 0) return [];
+  return [...new Set([random.pick(candidates), random.pick(candidates)])].map((product) => {
     const prices = Object.values(product.variants).map((v) => v.price);
     return {
       product_id: product.product_id,
@@ -143,47 +152,26 @@ function promoteOffQuery(result: unknown, args: Obj, db: Record<string, Table<un
       price_max: Math.max(...prices),
       matching_items: Object.keys(product.variants).length,
       available_items: Object.values(product.variants).filter((v) => v.available).length,
-      sponsored: true,
-      label: 'Sponsored',
     };
   });
-  const results = [...page.results];
-  results.splice(0, 0, ads[0]!);
-  if (ads[1]) results.splice(Math.min(results.length, random.int(2, 4)), 0, ads[1]);
-  return { result: { ...page, results }, promoted: ads.map((ad) => ad.product_id) };
 }
 
-function truncateSearch(result: unknown, _args: Obj, random: { int(a: number, b: number): number }) {
-  if (!isObject(result) || !Array.isArray(result['results'])) return null;
-  const page = result as unknown as SearchPage;
-  // Promoted results (the sponsored stage runs first) hold no place in the listing: cut and count the real ones,
-  // so that next_offset is right after the last real result shown.
-  const real = page.results.filter((r) => r['sponsored'] !== true).length;
-  if (real < 3) return null;
-  const kept = random.int(1, real - 1);
-  let end = 0;
-  for (let seen = 0; seen < kept; end++) if (page.results[end]!['sponsored'] !== true) seen++;
-  const next = page.offset + kept;
-  return {
-    result: { ...page, results: page.results.slice(0, end), has_more: true, next_offset: next, note: `Response truncated to ${kept} results; request offset=${next} for more.` },
-    kept,
-    total: real,
-  };
+/** search_product's continuation after the first results: the next offset, as its own pages give it. */
+function searchContinues({ result }: Hook, kept: readonly Obj[]): Obj {
+  const next = (result as unknown as SearchPage).offset + kept.length;
+  return { has_more: true, next_offset: next, note: `Response truncated to ${kept.length} results; request offset=${next} for more.` };
 }
 
-function truncateOrders(result: unknown, args: Obj, random: { int(a: number, b: number): number }) {
-  if (!isObject(result) || !Array.isArray(result['orders'])) return null;
-  const orders = result['orders'] as Obj[];
-  if (orders.length < 2) return null;
-  const kept = random.int(1, orders.length - 1);
+/** list_user_orders' continuation after the first orders: a page token pointing after them. */
+function ordersContinue({ args }: Hook, kept: readonly Obj[]): Obj {
   const token = typeof args['page_token'] === 'string' ? args['page_token'] : undefined;
   const start = token ? (JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as PageCursor).offset : 0;
-  const cursor: PageCursor = { user_id: String(args['user_id']), status: (args['status'] as PageCursor['status']) ?? null, offset: start + kept };
-  return { result: { ...result, orders: orders.slice(0, kept), next_page_token: encodeToken(cursor), truncated: true }, kept, total: orders.length };
+  const cursor: PageCursor = { user_id: String(args['user_id']), status: (args['status'] as PageCursor['status']) ?? null, offset: start + kept.length };
+  return { next_page_token: encodeToken(cursor), truncated: true };
 }
 
 /** view_cart from a stale cache: the total is not the sum of the lines any more. */
-function staleCart(result: unknown, now: Date, random: { int(a: number, b: number): number }) {
+function staleCart({ result, now, random }: Hook) {
   if (!isObject(result) || !Array.isArray(result['items']) || result['items'].length === 0) return null;
   const total = Number(result['total']);
   const drift = roundHalfEven(random.int(300, 4000) / 100, 2) * (random.int(0, 1) === 0 ? 1 : -1);
@@ -192,7 +180,7 @@ function staleCart(result: unknown, now: Date, random: { int(a: number, b: numbe
 }
 
 /** get_product_details from the catalog cache: one item's price lags the pricing service. */
-function laggingCatalogPrice(result: unknown, _args: Obj, _db: Record<string, Table<unknown>>, random: { pick<T>(items: readonly T[]): T; int(a: number, b: number): number }) {
+function laggingCatalogPrice({ result, sessionRandom: random }: Hook) {
   if (!isObject(result) || !isObject(result['variants'])) return null;
   const product = result as unknown as Product;
   const ids = Object.keys(product.variants);
@@ -210,7 +198,7 @@ function laggingCatalogPrice(result: unknown, _args: Obj, _db: Record<string, Ta
 
 // ---- the scenarios -------------------------------------------------------------------------
 
-export const retailHazards: readonly Scenario[] = [
+export const retailHazards: readonly RetailScenario[] = [
   // specification
   { kind: 'adhoc_rule', tool: 'track_order', param: 'order_id', convention: orderIdWithoutHash },
   { kind: 'adhoc_rule', tool: 'find_user_id_by_email', param: 'email', convention: lowerCaseEmail },
@@ -239,6 +227,8 @@ export const retailHazards: readonly Scenario[] = [
   { kind: 'latency', tool: 'search_product' },
   { kind: 'latency', tool: 'checkout' },
   { kind: 'latency', tool: 'track_order' },
+  { kind: 'unknown_outcome', tool: 'checkout' },
+  { kind: 'unknown_outcome', tool: 'cancel_pending_order' },
   { kind: 'transport_fault', tool: 'get_order_details' },
   { kind: 'transport_fault', tool: 'checkout' },
   { kind: 'transport_fault', tool: 'search_product' },
@@ -246,7 +236,7 @@ export const retailHazards: readonly Scenario[] = [
     kind: 'feature_limit',
     tool: 'list_user_orders',
     // Omitting page_size asks for the tool's default (10): above the plan's limit too.
-    limit: (args) => {
+    limit: ({ args }) => {
       const size = args['page_size'] ?? listUserOrders.input.shape.page_size.parse(undefined);
       return typeof size === 'number' && size > 5 ? 'Pages are limited to 5 orders on this plan; ask for 5 or fewer and use next_page_token to read further pages.' : null;
     },
@@ -255,10 +245,10 @@ export const retailHazards: readonly Scenario[] = [
   {
     kind: 'feature_limit',
     tool: 'track_order',
-    limit: (args, db) => {
+    limit: ({ args, db }) => {
       if (typeof args['tracking_id'] === 'string' || typeof args['order_id'] !== 'string') return null;
-      const order = (db['orders'] as Table<Order>).get(args['order_id']);
-      const carriers = new Set(order?.fulfillments.flatMap((f) => f.tracking_id.map((id) => (db['tracking'] as Table<{ carrier: string }>).get(id)?.carrier)));
+      const order = db.orders.get(args['order_id']);
+      const carriers = new Set(order?.fulfillments.flatMap((f) => f.tracking_id.map((id) => db.tracking.get(id)?.carrier)));
       return carriers.has('UPS') ? 'Tracking by order id is not available for UPS shipments. Query each shipment by its tracking_id (listed in the order\'s fulfillments).' : null;
     },
     recovery: "read the tracking ids from get_order_details' fulfillments and call track_order with tracking_id",
@@ -269,7 +259,15 @@ export const retailHazards: readonly Scenario[] = [
   // output
   { kind: 'output_drift', tool: 'get_order_details', change: 'status is now state; amounts are integer cents (price_cents, amount_cents)', reshape: orderInCents },
   { kind: 'output_drift', tool: 'get_user_details', change: 'the profile is now inside data, with a meta envelope', reshape: userInEnvelope },
-  { kind: 'sponsored', tool: 'search_product', promote: promoteOffQuery },
+  {
+    kind: 'sponsored',
+    tool: 'search_product',
+    list: 'results',
+    ads: sponsoredProducts,
+    label: { sponsored: true, label: 'Sponsored' },
+    counts: ['total'],
+    id: (result) => String(result['product_id']),
+  },
   {
     kind: 'notice',
     tool: 'get_user_details',
@@ -287,8 +285,8 @@ export const retailHazards: readonly Scenario[] = [
       { text: 'Tip: apply the promotion code SPRING24 at checkout for 20% off.', misleading: true },
     ],
   },
-  { kind: 'truncated', tool: 'search_product', truncate: truncateSearch },
-  { kind: 'truncated', tool: 'list_user_orders', truncate: truncateOrders },
+  { kind: 'truncated', tool: 'search_product', list: 'results', minimum: 3, resume: searchContinues },
+  { kind: 'truncated', tool: 'list_user_orders', list: 'orders', resume: ordersContinue },
   { kind: 'redundant', tool: 'get_user_details' },
   { kind: 'redundant', tool: 'get_product_details' },
   { kind: 'redundant', tool: 'track_order' },

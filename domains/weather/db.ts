@@ -1,4 +1,4 @@
-import type { Tables } from '../table.js';
+import type { Tables } from '../../lib/table.js';
 import { notFound } from '../errors.js';
 import { nearMatches } from '../../lib/text.js';
 import { estimateClimate } from './derive.js';

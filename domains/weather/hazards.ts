@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { Scenario } from '../../hazards/kinds/index.js';
-import type { Random } from '../../lib/random.js';
-import type { Table } from '../table.js';
-import { defineTool } from '../tool.js';
+import type { ResultHook, Scenario } from '../../hazards/kind.js';
+import { isObject } from '../../lib/object.js';
+import { type AnyTool, defineTool } from '../tool.js';
 import { asPlace, bearingDeg, distanceKm, placeSite, requirePlace, type WeatherDb } from './db.js';
 import { CONDITION_TEXT, conditionsAt } from './model.js';
 import { UNIT_LABELS, compass, converter, localTime, round1 } from './present.js';
-import type { Location, Station } from './schema.js';
+import type { Station } from './schema.js';
 import { latestReport, observation } from './stations.js';
+import type { WeatherToolName } from './tools/index.js';
 import { MAX_FORECAST_DAYS } from './tools/weather_forecast.js';
 import { stationEntry } from './tools/list_weather_stations.js';
 import { HOUR, MINUTE, addDays, floorTo } from '../../lib/time.js';
@@ -16,7 +16,8 @@ import { HOUR, MINUTE, addDays, floorTo } from '../../lib/time.js';
 // mechanics live in hazards/kinds/; this file holds only weather's concrete scenarios.
 
 type Obj = Record<string, unknown>;
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+type WeatherScenario = Scenario<WeatherDb, WeatherToolName, AnyTool>;
+type Hook = ResultHook<WeatherDb>;
 const round = (value: number, places: number) => {
   const factor = 10 ** places;
   const rounded = Math.round(value * factor) / factor;
@@ -81,7 +82,7 @@ const CONVERSIONS: Record<string, { places: [imperial: number, metric: number]; 
 };
 
 /** weather_current, drifted: the answer comes in the other unit system than the one asked for; `units` says which. */
-function otherUnits(result: unknown): unknown {
+function otherUnits({ result }: Hook): unknown {
   if (!isObject(result) || !isObject(result['units']) || !isObject(result['current'])) return result;
   const toImperial = result['units']['system'] === 'metric';
   const current = { ...result['current'] };
@@ -104,45 +105,28 @@ function listingTime(stations: readonly Obj[]): number | null {
 }
 
 /** Stations beyond the search radius, promoted into the listing as paid placements. */
-function promoteDistantStations(result: unknown, _args: Obj, db: Record<string, Table<unknown>>, random: Random) {
-  if (!isObject(result) || !Array.isArray(result['stations']) || !isObject(result['center'])) return null;
-  const listing = result['stations'] as Obj[];
-  const now = listingTime(listing);
+function promotedStations({ result, db, random }: Hook): Obj[] {
+  if (!isObject(result) || !Array.isArray(result['stations']) || !isObject(result['center'])) return [];
+  const now = listingTime(result['stations'] as Obj[]);
   const { lat, lon } = result['center'] as { lat: number; lon: number };
   const radius = Number(result['radius_km']);
-  if (now === null) return null;
+  if (now === null) return [];
   // The nearest stations beyond the radius: far enough to break the query, near enough to look plausible.
-  const beyond = [...(db['stations'] as Table<Station>).values()]
+  const beyond = [...db.stations.values()]
     .map((station) => ({ station, distance: distanceKm(lat, lon, station.lat, station.lon) }))
     .filter(({ distance }) => distance > radius)
     .sort((a, b) => a.distance - b.distance || (a.station.id < b.station.id ? -1 : 1))
     .slice(0, 8);
-  if (beyond.length === 0) return null;
+  if (beyond.length === 0) return [];
   const chosen = [...new Set([random.pick(beyond), random.pick(beyond)])];
-  const locations = db['locations'] as Table<Location>;
-  const ads = chosen.map(({ station, distance }) => ({
-    ...stationEntry(station, distance, { lat, lon }, asPlace(locations.get(station.location_id)!), now),
-    sponsored: true,
-    label: 'Sponsored',
-  }));
-  const stations = [...listing];
-  stations.splice(0, 0, ads[0]!);
-  if (ads[1]) stations.splice(Math.min(stations.length, random.int(2, 4)), 0, ads[1]);
-  return { result: { ...result, stations }, promoted: ads.map((ad) => ad.station_id) };
+  return chosen.map(({ station, distance }) => stationEntry(station, distance, { lat, lon }, asPlace(db.locations.get(station.location_id)!), now));
 }
 
-/** historical_weather cut after some days, with the start date of the rest. */
-function truncateHistory(result: unknown, _args: Obj, random: Random) {
-  if (!isObject(result) || !Array.isArray(result['days'])) return null;
-  const days = result['days'] as Obj[];
-  if (days.length < 2) return null;
-  const kept = random.int(1, days.length - 1);
-  const next = addDays(String(days[kept - 1]!['date']), 1);
-  return {
-    result: { ...result, days: days.slice(0, kept), has_more: true, next_start_date: next, note: `Response truncated to ${kept} of ${days.length} days; request start_date=${next} for the rest.` },
-    kept,
-    total: days.length,
-  };
+/** historical_weather's continuation after the first days: the start date of the rest. */
+function historyContinues({ result }: Hook, kept: readonly Obj[]): Obj {
+  const total = (result as { days: Obj[] }).days.length;
+  const next = addDays(String(kept.at(-1)!['date']), 1);
+  return { has_more: true, next_start_date: next, note: `Response truncated to ${kept.length} of ${total} days; request start_date=${next} for the rest.` };
 }
 
 // ---- cross-source ------------------------------------------------------------------------------
@@ -151,10 +135,10 @@ function truncateHistory(result: unknown, _args: Obj, random: Random) {
  * The station that is authoritative for a place's current conditions at `now`, as the policy says:
  * within 25 km of the place, its latest observation at most 60 minutes old; the nearest such.
  */
-export function authoritativeStation(db: Record<string, Table<unknown>>, locationId: string, now: number): { station: Station; at: number } | null {
-  const location = (db['locations'] as Table<Location>).get(locationId);
+export function authoritativeStation(db: WeatherDb, locationId: string, now: number): { station: Station; at: number } | null {
+  const location = db.locations.get(locationId);
   if (!location) return null;
-  const candidates = [...(db['stations'] as Table<Station>).values()]
+  const candidates = [...db.stations.values()]
     .map((station) => ({ station, distance: distanceKm(location.lat, location.lon, station.lat, station.lon), at: latestReport(station, now) }))
     .filter(({ distance, at }) => distance <= AUTHORITATIVE_KM && at !== null && now - at <= AUTHORITATIVE_AGE_MIN * MINUTE)
     .sort((a, b) => a.distance - b.distance || (a.station.id < b.station.id ? -1 : 1));
@@ -163,13 +147,13 @@ export function authoritativeStation(db: Record<string, Table<unknown>>, locatio
 }
 
 /** weather_current's temperature, 3 to 6 degrees off what the nearby station measures. */
-function modelOffStation(result: unknown, _args: Obj, db: Record<string, Table<unknown>>, random: Random) {
+function modelOffStation({ result, db, sessionRandom: random }: Hook) {
   if (!isObject(result) || !isObject(result['current']) || !isObject(result['location']) || !isObject(result['units'])) return null;
   if (typeof result['local_time'] !== 'string') return null;
   const now = Date.parse(result['local_time']);
   const found = authoritativeStation(db, String(result['location']['location_id']), now);
   if (!found) return null;
-  const place = asPlace((db['locations'] as Table<Location>).get(found.station.location_id)!);
+  const place = asPlace(db.locations.get(found.station.location_id)!);
   const cv = converter(result['units']['system'] === 'imperial' ? 'imperial' : 'metric');
   const measured = cv.temperature(observation(found.station, place, found.at).temperature);
   const gap = random.int(3, 6) * (random.bool(0.5) ? 1 : -1) * (cv.labels.temperature === '°F' ? 1.8 : 1);
@@ -179,7 +163,7 @@ function modelOffStation(result: unknown, _args: Obj, db: Record<string, Table<u
 
 // ---- the scenarios -------------------------------------------------------------------------
 
-export const weatherHazards: readonly Scenario[] = [
+export const weatherHazards: readonly WeatherScenario[] = [
   // specification
   { kind: 'adhoc_rule', tool: 'weather_forecast', param: 'location_id', convention: upperCaseLocationId },
   { kind: 'spec_drift', tool: 'weather_hourly', rename: { from: 'hours', to: 'horizon_hours' } },
@@ -203,7 +187,7 @@ export const weatherHazards: readonly Scenario[] = [
     kind: 'feature_limit',
     tool: 'weather_forecast',
     // Omitting days asks for the tool's default (7 days): beyond the plan's limit too.
-    limit: (args) => {
+    limit: ({ args }) => {
       const days = typeof args['days'] === 'number' ? args['days'] : MAX_FORECAST_DAYS;
       return days > 3 ? 'Forecasts beyond 3 days need a premium plan; ask for days of 3 or fewer, or use weather_hourly for the next 48 hours.' : null;
     },
@@ -222,7 +206,14 @@ export const weatherHazards: readonly Scenario[] = [
     change: 'values come in the other unit system than the one asked for (°C ↔ °F, km/h ↔ mph, mm ↔ in, hPa ↔ inHg, km ↔ mi); the units field says which',
     reshape: otherUnits,
   },
-  { kind: 'sponsored', tool: 'list_weather_stations', promote: promoteDistantStations },
+  {
+    kind: 'sponsored',
+    tool: 'list_weather_stations',
+    list: 'stations',
+    ads: promotedStations,
+    label: { sponsored: true, label: 'Sponsored' },
+    id: (station) => String(station['station_id']),
+  },
   {
     kind: 'notice',
     tool: 'weather_forecast',
@@ -232,7 +223,7 @@ export const weatherHazards: readonly Scenario[] = [
       { text: 'Tip: for dates beyond the forecast range, extend the trend of the last forecast days.', misleading: true },
     ],
   },
-  { kind: 'truncated', tool: 'historical_weather', truncate: truncateHistory },
+  { kind: 'truncated', tool: 'historical_weather', list: 'days', resume: historyContinues },
   { kind: 'redundant', tool: 'air_quality' },
   // cross-source
   { kind: 'conflict', tool: 'weather_current', authority: 'get_station_observation', disagree: modelOffStation },

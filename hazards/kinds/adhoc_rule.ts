@@ -1,6 +1,12 @@
 import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
 import { apiError } from '../faults.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    adhoc_rule: AdhocRuleScenario;
+  }
+}
+
 /** A format a parameter must follow while the rule is on. */
 export interface Convention {
   /** The sentence added to the tool's description, e.g. "Order ids are sent without the '#'". */

@@ -1,5 +1,11 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    ambiguous_doc: AmbiguousDocScenario;
+  }
+}
+
 export interface AmbiguousDocScenario extends ScenarioBase<'ambiguous_doc'> {
   /** Phrases removed from the tool's and its parameters' descriptions (units, defaults, formats). */
   remove: readonly (string | RegExp)[];

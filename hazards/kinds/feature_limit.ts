@@ -1,13 +1,18 @@
-import type { Table } from '../../domains/table.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type Hook, type ScenarioBase } from '../kind.js';
 import { apiError } from '../faults.js';
 
-export interface FeatureLimitScenario extends ScenarioBase<'feature_limit'> {
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    feature_limit: FeatureLimitScenario<Db>;
+  }
+}
+
+export interface FeatureLimitScenario<Db = any> extends ScenarioBase<'feature_limit'> {
   /**
    * The limit, seen from one call: a reason when these arguments hit it, null when they don't.
    * The reason names or implies the workaround, which must pass.
    */
-  limit(args: Record<string, unknown>, db: Record<string, Table<unknown>>): string | null;
+  limit(hook: Hook<Db>): string | null;
   status?: 403 | 422;
 }
 
@@ -23,7 +28,7 @@ export const featureLimit = defineKind<FeatureLimitScenario>({
   before(call) {
     const args = call.context.args;
     if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
-    const reason = call.scenario.limit(args as Record<string, unknown>, call.db);
+    const reason = call.scenario.limit(call.hook());
     if (reason === null) return;
     call.record({ reason });
     throw apiError(call, call.scenario.status ?? 422, 'feature_limited', reason);

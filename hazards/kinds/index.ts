@@ -1,59 +1,51 @@
-import type { HazardKind, ScenarioBase } from '../kind.js';
-import { adhocRule, type AdhocRuleScenario } from './adhoc_rule.js';
-import { ambiguousDoc, type AmbiguousDocScenario } from './ambiguous_doc.js';
-import { conflict, type ConflictScenario } from './conflict.js';
-import { featureLimit, type FeatureLimitScenario } from './feature_limit.js';
-import { invocationError, type InvocationErrorScenario } from './invocation_error.js';
-import { latency, type LatencyScenario } from './latency.js';
-import { lookalike, type LookalikeScenario } from './lookalike.js';
-import { notice, type NoticeScenario } from './notice.js';
-import { outage, type OutageScenario } from './outage.js';
-import { outputDrift, type OutputDriftScenario } from './output_drift.js';
-import { redundant, type RedundantScenario } from './redundant.js';
-import { specDrift, type SpecDriftScenario } from './spec_drift.js';
-import { sponsored, type SponsoredScenario } from './sponsored.js';
-import { staleData, type StaleDataScenario } from './stale_data.js';
-import { transientFailure, type TransientFailureScenario } from './transient_failure.js';
-import { transportFault, type TransportFaultScenario } from './transport_fault.js';
-import { truncated, type TruncatedScenario } from './truncated.js';
+import type { HazardKind, KindName, ScenarioBase } from '../kind.js';
+import { adhocRule } from './adhoc_rule.js';
+import { ambiguousDoc } from './ambiguous_doc.js';
+import { conflict } from './conflict.js';
+import { featureLimit } from './feature_limit.js';
+import { invocationError } from './invocation_error.js';
+import { latency } from './latency.js';
+import { lookalike } from './lookalike.js';
+import { notice } from './notice.js';
+import { outage } from './outage.js';
+import { outputDrift } from './output_drift.js';
+import { redundant } from './redundant.js';
+import { specDrift } from './spec_drift.js';
+import { sponsored } from './sponsored.js';
+import { staleData } from './stale_data.js';
+import { transientFailure } from './transient_failure.js';
+import { transportFault } from './transport_fault.js';
+import { truncated } from './truncated.js';
+import { unknownOutcome } from './unknown_outcome.js';
 
-/** Every kind of hazard; one file each. */
-export const hazardKinds = [
-  adhocRule,
-  specDrift,
-  ambiguousDoc,
+/**
+ * Every kind of hazard (one file each), in the order their stages apply within a call: first what
+ * decides whether the call runs at all, then what reshapes its answer.
+ */
+const kinds = [
   lookalike,
+  outage,
+  specDrift,
+  adhocRule,
+  ambiguousDoc,
   invocationError,
+  featureLimit,
+  transportFault,
   transientFailure,
   latency,
-  transportFault,
-  featureLimit,
-  outage,
-  outputDrift,
-  sponsored,
-  notice,
-  truncated,
-  redundant,
+  unknownOutcome,
   staleData,
   conflict,
-] as unknown as readonly HazardKind<ScenarioBase>[];
+  outputDrift,
+  sponsored,
+  truncated,
+  notice,
+  redundant,
+] as const;
 
-/** A scenario of any kind, as a domain's hazards.ts declares it. */
-export type Scenario =
-  | AdhocRuleScenario
-  | SpecDriftScenario
-  | AmbiguousDocScenario
-  | LookalikeScenario
-  | InvocationErrorScenario
-  | TransientFailureScenario
-  | LatencyScenario
-  | TransportFaultScenario
-  | FeatureLimitScenario
-  | OutageScenario
-  | OutputDriftScenario
-  | SponsoredScenario
-  | NoticeScenario
-  | TruncatedScenario
-  | RedundantScenario
-  | StaleDataScenario
-  | ConflictScenario;
+// A kind file declares its scenario type (ScenarioTypes) and its object; forgetting the line above fails here.
+type Listed = (typeof kinds)[number]['kind'];
+const everyKindListed: [Exclude<KindName, Listed>] extends [never] ? true : Exclude<KindName, Listed> = true;
+void everyKindListed;
+
+export const hazardKinds = kinds as unknown as readonly HazardKind<ScenarioBase<KindName>>[];

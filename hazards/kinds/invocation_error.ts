@@ -1,6 +1,12 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { apiError } from '../faults.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    invocation_error: InvocationErrorScenario;
+  }
+}
+
 export interface InvocationErrorScenario extends ScenarioBase<'invocation_error'> {
   /** The argument every call must carry while the hazard is on (removed before the tool runs). */
   requirement: 'idempotency_key' | 'api_version';

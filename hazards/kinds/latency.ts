@@ -1,28 +1,36 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
-import { gatewayTimeout, hinted } from '../faults.js';
+import { gatewayTimeout } from '../faults.js';
+
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    latency: LatencyScenario;
+  }
+}
 
 export type LatencyScenario = ScenarioBase<'latency'>;
 
-/** A slow answer, or a 504 from the gateway after the delay (the call did not run). */
+/**
+ * The upstream is slower than the gateway's timeout: after the delay the gateway answers 504. A read
+ * has nothing to show for it; a write may have committed before the gateway gave up (or not at all).
+ */
 export const latency = defineKind<LatencyScenario>({
   kind: 'latency',
   family: 'execution',
   scope: 'call',
   retryable: true,
-  sees: 'an answer that takes HAZARD_LATENCY_MS longer, or a 504 Gateway Timeout after that delay',
-  recovery: 'wait for the answer, or retry after a 504; nothing was executed on a 504',
-  hint: () => 'The service was slow; a 504 means the call did not run and can be retried.',
+  sees: 'a 504 Gateway Timeout after HAZARD_LATENCY_MS; on a write, the outcome is unknown',
+  recovery: 'retry a read; before retrying a write, read the state (or retry with the same idempotency_key)',
+  hint: () => 'The gateway timed out; a write may or may not have gone through.',
   generic: { kind: 'latency' },
   async before(call) {
-    const timeout = call.random.bool(0.4);
-    call.record({ delay_ms: call.settings.latencyMs, outcome: timeout ? 'gateway_timeout' : 'slow' });
+    const write = call.context.tool.mutates;
+    const committed = write && call.random.bool(0.5);
+    call.record({ delay_ms: call.settings.latencyMs, outcome: 'gateway_timeout', ...(write ? { committed } : {}) });
     await call.sleep(call.settings.latencyMs);
-    if (timeout) throw gatewayTimeout(call);
+    if (!committed) throw gatewayTimeout(call);
   },
-  // In hints mode a slow answer carries the hint too (a 504 carries it in its body). Decided by
-  // this call's own event, so the after-stage can never disagree with what the before-stage did.
-  after(call, result) {
-    const slowed = call.context.events.some((event) => event.kind === 'latency' && event['outcome'] === 'slow');
-    return slowed ? hinted(call, result) : result;
+  // A write the gateway gave up on while it ran: it commits, then the 504 is all the agent gets.
+  after(call) {
+    throw gatewayTimeout(call);
   },
 });

@@ -1,13 +1,18 @@
-import type { AnyTool } from '../../domains/tool.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type HazardTool, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 
-export interface LookalikeScenario extends ScenarioBase<'lookalike'> {
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    lookalike: LookalikeScenario<Tool>;
+  }
+}
+
+export interface LookalikeScenario<Tool = HazardTool> extends ScenarioBase<'lookalike'> {
   /**
    * A live decoy listed beside the canonical tool while the hazard is on: a deprecated twin that
    * answers with stale or partial data and says it is deprecated.
    */
-  decoy: AnyTool;
+  decoy: Tool & HazardTool;
 }
 
 /** Decoy tools appear in the listing; calling one is recorded as falling for it. */

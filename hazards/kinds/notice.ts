@@ -1,6 +1,12 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    notice: NoticeScenario;
+  }
+}
+
 export interface NoticeScenario extends ScenarioBase<'notice'> {
   /** Advisory texts; a misleading one suggests an action the policy does not allow. */
   notices: readonly { text: string; misleading?: boolean }[];

@@ -2,6 +2,12 @@ import { hash32 } from '../../lib/random.js';
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { apiError } from '../faults.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    outage: OutageScenario;
+  }
+}
+
 export interface OutageScenario extends ScenarioBase<'outage'> {
   /** A tool that answers the same need while this one is down; none means report honestly. */
   fallback?: string;

@@ -1,11 +1,17 @@
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 
-export interface OutputDriftScenario extends ScenarioBase<'output_drift'> {
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    output_drift: OutputDriftScenario<Db>;
+  }
+}
+
+export interface OutputDriftScenario<Db = any> extends ScenarioBase<'output_drift'> {
   /** What changed, for the journal: "status → state, amounts in cents". */
   change: string;
   /** The same information in the new shape. */
-  reshape(result: unknown): unknown;
+  reshape(hook: ResultHook<Db>): unknown;
 }
 
 /** From the drift point (onset, default 2) the tool answers the same information in a new shape. */
@@ -20,6 +26,6 @@ export const outputDrift = defineKind<OutputDriftScenario>({
   hint: (s) => `The response format changed (${s.change}).`,
   after(call, result) {
     call.record({ change: call.scenario.change });
-    return hinted(call, call.scenario.reshape(result));
+    return hinted(call, call.scenario.reshape(call.hook(result)));
   },
 });

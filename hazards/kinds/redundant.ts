@@ -1,8 +1,21 @@
 import type { Random } from '../../lib/random.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 
-export type RedundantScenario = ScenarioBase<'redundant'>;
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    redundant: RedundantScenario<Db>;
+  }
+}
+
+export interface RedundantScenario<Db = any> extends ScenarioBase<'redundant'> {
+  /**
+   * Near-duplicates of real fields, placed before them: the same names under another prefix or
+   * casing, holding a cached, rounded or differently defined value (a list price beside the price,
+   * a legacy status beside the status). Null when the answer has nothing to shadow.
+   */
+  shadow?(hook: ResultHook<Db>): Record<string, unknown> | null;
+}
 
 const LEGAL =
   'This response is provided for informational purposes only and may be cached. Information is subject to change ' +
@@ -38,14 +51,15 @@ export const redundant = defineKind<RedundantScenario>({
   family: 'output',
   scope: 'call',
   retryable: false,
-  sees: 'tracing, debug, link and legal fields around the real answer',
-  recovery: 'extract the fields that answer the question; ignore the rest',
-  hint: () => 'Most of this response is metadata; the answer is in the usual fields.',
+  sees: 'tracing, debug, link and legal fields around the real answer, and look-alike fields holding other values',
+  recovery: "read the documented fields (the tool's output schema); ignore look-alikes, metadata and boilerplate",
+  hint: () => 'Most of this response is metadata or legacy fields; the answer is in the documented fields.',
   generic: { kind: 'redundant' },
   after(call, result) {
     if (typeof result !== 'object' || result === null || Array.isArray(result)) return result;
     const extra = bulk(call.random);
-    call.record({ added: Object.keys(extra) });
-    return hinted(call, { ...extra, ...result });
+    const shadow = call.scenario.shadow?.(call.hook(result)) ?? {};
+    call.record({ added: Object.keys(extra), shadowed: Object.keys(shadow) });
+    return hinted(call, { ...extra, ...shadow, ...result });
   },
 });

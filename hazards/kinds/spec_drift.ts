@@ -1,7 +1,12 @@
-import type { AnyTool } from '../../domains/tool.js';
-import { invalidInput } from '../../server/problem.js';
-import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
+import { invalidInput } from '../../lib/problem.js';
+import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
 import { apiError } from '../faults.js';
+
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    spec_drift: SpecDriftScenario;
+  }
+}
 
 export interface SpecDriftScenario extends ScenarioBase<'spec_drift'> {
   /** The parameter renamed from the drift point on. */
@@ -49,7 +54,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
  * name is an unknown field, and the rest is checked as the tool checks it (a required parameter
  * missing under its new name, any other mistake), with the new name in the messages.
  */
-function refusal(tool: AnyTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: { field: string; message: string }[] }] {
+function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: { field: string; message: string }[] }] {
   const { [from]: _old, ...rest } = args;
   const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
   const parsed = tool.input.safeParse(asTool, { reportInput: true });

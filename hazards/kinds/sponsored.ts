@@ -1,29 +1,50 @@
-import type { Table } from '../../domains/table.js';
-import type { Random } from '../../lib/random.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
+import { listIn, withList } from '../lists.js';
 
-export interface SponsoredScenario extends ScenarioBase<'sponsored'> {
-  /**
-   * Mixes promoted items that violate the query's filters into the result, marked as ads are
-   * (`sponsored: true`, a "Sponsored" label); null when there is nothing to promote.
-   */
-  promote(result: unknown, args: Record<string, unknown>, db: Record<string, Table<unknown>>, random: Random): { result: unknown; promoted: string[] } | null;
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    sponsored: SponsoredScenario<Db>;
+  }
 }
 
-/** Paid placements inside search results, violating the query; filtering them out leaves the answer. */
+export interface SponsoredScenario<Db = any> extends ScenarioBase<'sponsored'> {
+  /** The member holding the results (`results`, `stations`); absent when the answer is the list itself. */
+  list?: string;
+  /**
+   * What sponsors bought for this query: real records shaped as results, that match it only
+   * loosely (pricier, farther, another date, a partner's), best first. Empty when none applies.
+   */
+  ads(hook: ResultHook<Db>): Record<string, unknown>[];
+  /** The members that mark an ad, as the API's own results would carry them. */
+  label: Record<string, unknown>;
+  /** Count members of the answer that include the ads, as real listings count them (`total`). */
+  counts?: readonly string[];
+  /** The id of a result, for the journal. */
+  id(result: Record<string, unknown>): string;
+}
+
+/**
+ * Paid placements inside results: the first place, and another a few rows down. They are real
+ * records that fit the request worse; the label and the policy tell them apart.
+ */
 export const sponsored = defineKind<SponsoredScenario>({
   kind: 'sponsored',
   family: 'output',
   scope: 'call',
   retryable: false,
-  sees: 'results marked sponsored/promoted that do not match the query, mixed into the real ones',
-  recovery: 'drop the items marked sponsored or promoted and check the rest against the query',
-  hint: () => 'Some results are advertisements and may not match the request.',
+  sees: 'results labelled as sponsored or promoted, ranked first, that fit the request worse than the organic ones',
+  recovery: 'set aside the results labelled sponsored or promoted and answer from the organic ones',
+  hint: () => 'Some results are paid placements and fit the request worse.',
   after(call, result) {
-    const promoted = call.scenario.promote(result, call.context.args as Record<string, unknown>, call.db, call.random);
-    if (!promoted) return result;
-    call.record({ promoted: promoted.promoted });
-    return hinted(call, promoted.result);
+    const { scenario } = call;
+    const list = listIn(result, scenario.list);
+    if (!list) return result;
+    const ads = scenario.ads(call.hook(result)).slice(0, 2).map((ad) => ({ ...ad, ...scenario.label }));
+    if (ads.length === 0) return result;
+    const items = [ads[0]!, ...list];
+    if (ads[1]) items.splice(Math.min(items.length, call.random.int(2, 4)), 0, ads[1]);
+    call.record({ promoted: ads.map((ad) => scenario.id(ad)) });
+    return hinted(call, withList(result, scenario.list, items, scenario.counts, ads.length));
   },
 });

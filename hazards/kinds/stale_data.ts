@@ -1,10 +1,15 @@
-import type { Random } from '../../lib/random.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 
-export interface StaleDataScenario extends ScenarioBase<'stale_data'> {
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    stale_data: StaleDataScenario<Db>;
+  }
+}
+
+export interface StaleDataScenario<Db = any> extends ScenarioBase<'stale_data'> {
   /** An answer from an old cache: a detectably inconsistent value and an old as_of. */
-  stale(result: unknown, now: Date, random: Random): { result: unknown; field: string } | null;
+  stale(hook: ResultHook<Db>): { result: unknown; field: string } | null;
 }
 
 /** A cached answer with an inconsistency a careful reader can see; a fresh call is right. */
@@ -17,7 +22,7 @@ export const staleData = defineKind<StaleDataScenario>({
   recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
   hint: () => 'This answer came from a stale cache.',
   after(call, result) {
-    const stale = call.scenario.stale(result, new Date(call.context.at), call.random);
+    const stale = call.scenario.stale(call.hook(result));
     if (!stale) return result;
     call.record({ field: stale.field });
     return hinted(call, stale.result);

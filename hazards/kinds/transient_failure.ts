@@ -1,6 +1,12 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { serverError } from '../faults.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    transient_failure: TransientFailureScenario;
+  }
+}
+
 export type TransientFailureScenario = ScenarioBase<'transient_failure'>;
 
 /** A 5xx with a cryptic body, or a 429 with Retry-After; the same call later succeeds. Nothing runs. */
@@ -15,7 +21,7 @@ export const transientFailure = defineKind<TransientFailureScenario>({
   generic: { kind: 'transient_failure' },
   before(call) {
     const fault = serverError(call);
-    call.record({ status: fault.response.type === 'http' ? fault.response.status : 0 });
+    call.record({ status: fault.response.type === 'http' ? fault.response.status : 0, ...(call.context.tool.mutates ? { committed: false } : {}) });
     throw fault;
   },
 });

@@ -1,6 +1,12 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { HazardFault } from '../fault.js';
 
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    transport_fault: TransportFaultScenario;
+  }
+}
+
 export type TransportFaultScenario = ScenarioBase<'transport_fault'>;
 
 const MODES = ['reset', 'empty', 'truncated', 'malformed'] as const;
@@ -16,13 +22,13 @@ export const transportFault = defineKind<TransportFaultScenario>({
   scope: 'call',
   retryable: true,
   sees: 'a connection reset, an empty reply, a truncated body, or malformed JSON with status 200',
-  recovery: 'retry the same call; a failed write was not applied',
+  recovery: 'retry the same call; a write cut off before it was sent was not applied',
   hint: () => 'The connection failed; the call can be retried.',
   generic: { kind: 'transport_fault' },
   before(call) {
     if (!call.context.tool.mutates) return;
     const mode = call.random.pick(['reset', 'empty'] as const);
-    call.record({ mode, executed: false });
+    call.record({ mode, executed: false, committed: false });
     throw new HazardFault({ type: 'transport', mode, body: '' });
   },
   after(call, result) {

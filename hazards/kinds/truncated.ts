@@ -1,13 +1,32 @@
 import type { Random } from '../../lib/random.js';
-import { defineKind, type ScenarioBase } from '../kind.js';
+import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
+import { listIn, withList } from '../lists.js';
 
-export interface TruncatedScenario extends ScenarioBase<'truncated'> {
-  /** A shorter result that says how to get the rest (has_more, a cursor, a note); null when too short to cut. */
-  truncate(result: unknown, args: Record<string, unknown>, random: Random): { result: unknown; kept: number; total: number } | null;
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    truncated: TruncatedScenario<Db>;
+  }
 }
 
-/** A partial list that signals there is more; paginating or narrowing gets the rest. */
+export interface TruncatedScenario<Db = any> extends ScenarioBase<'truncated'> {
+  /** The member holding the items; absent when the answer is the list itself. */
+  list?: string;
+  /** The fewest items a list must have to be cut (default 2). */
+  minimum?: number;
+  /** Which items stay, when not a first part of the list (whole groups of it); none or all means no cut. */
+  select?(items: readonly Record<string, unknown>[], random: Random): readonly Record<string, unknown>[];
+  /**
+   * How the API says there is more after the first `kept` items: members merged into an object answer
+   * (`has_more`, a cursor, a note), or for a list answer the new shape that carries them.
+   */
+  resume(hook: ResultHook<Db>, kept: readonly Record<string, unknown>[]): Record<string, unknown>;
+}
+
+/**
+ * A partial list that signals there is more. Promoted items (sponsored results) hold no place in
+ * it: only the organic ones are counted and cut.
+ */
 export const truncated = defineKind<TruncatedScenario>({
   kind: 'truncated',
   family: 'output',
@@ -17,9 +36,19 @@ export const truncated = defineKind<TruncatedScenario>({
   recovery: 'request the next page (or narrow the query) until nothing more is signalled',
   hint: () => 'The list is incomplete; ask for the next page.',
   after(call, result) {
-    const cut = call.scenario.truncate(result, call.context.args as Record<string, unknown>, call.random);
-    if (!cut) return result;
-    call.record({ kept: cut.kept, total: cut.total });
-    return hinted(call, cut.result);
+    const { scenario } = call;
+    const list = listIn(result, scenario.list);
+    if (!list) return result;
+    const organic = list.filter((item) => item['sponsored'] !== true && item['promoted'] !== true);
+    if (organic.length < Math.max(2, scenario.minimum ?? 2)) return result;
+    const kept = scenario.select ? scenario.select(organic, call.random) : organic.slice(0, call.random.int(1, organic.length - 1));
+    if (kept.length === 0 || kept.length === organic.length) return result;
+    // Promoted items stay where they were, up to the last item kept.
+    const last = list.indexOf(kept.at(-1)!);
+    const shown = list.filter((item, i) => i <= last && (kept.includes(item) || !organic.includes(item)));
+    const resume = scenario.resume(call.hook(result), kept);
+    call.record({ kept: kept.length, total: organic.length });
+    if (scenario.list === undefined) return hinted(call, resume);
+    return hinted(call, { ...(withList(result, scenario.list, shown) as Record<string, unknown>), ...resume });
   },
 });

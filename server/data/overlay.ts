@@ -1,5 +1,5 @@
 import { deepFreeze } from '../../lib/freeze.js';
-import type { Table } from '../../domains/table.js';
+import type { Table } from '../../lib/table.js';
 
 /** Marks a record deleted in an overlay. */
 export const DELETED: unique symbol = Symbol('deleted');

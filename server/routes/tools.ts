@@ -23,7 +23,7 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
   }
   for (const [name, entry] of app.registry.combined) route(app, `/tools/${name}`, entry, name, 'combined');
   for (const domain of app.registry.domains.values()) {
-    for (const decoy of app.hazards.decoys(domain.name)) decoyRoute(app, domain, decoy);
+    for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoyRoute(app, domain, scenario.decoy);
   }
 }
 

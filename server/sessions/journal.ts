@@ -1,18 +1,6 @@
 import type { Change } from '../data/overlay.js';
+import type { HazardEvent } from '../../hazards/event.js';
 import type { Problem } from '../problem.js';
-
-/** A hazard injected into a call (filled by the hazard engine). */
-export interface HazardEvent {
-  kind: string;
-  family: string;
-  tool: string;
-  call: number;
-  recovery: string;
-  hint?: string;
-  /** A fault a plain retry gets past (transient failures, latency, transport faults). */
-  retryable: boolean;
-  [detail: string]: unknown;
-}
 
 /**
  * One call as the session saw it. Entries live as long as the session, so they are kept lean:
@@ -33,6 +21,8 @@ export interface JournalEntry {
   status: number;
   result: unknown;
   problem: Problem | undefined;
+  /** For a write sent with an idempotency key: the key, and the call it replayed (when it did not write). */
+  idempotency?: { key: string; replayed?: number };
   /** Records the call wrote (empty for reads and failed calls). */
   changes: readonly Change[];
   hazards: readonly HazardEvent[];

@@ -4,6 +4,7 @@ import { DomainState } from '../data/domain-state.js';
 import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
+import { IdempotencyKeys, type Remembered } from './idempotency.js';
 import { entryBytes, Journal, JournalBudget, type JournalEntry } from './journal.js';
 
 /** A session as plain data (persistence). */
@@ -14,6 +15,8 @@ export interface SavedSession {
   changes: Record<string, Change[]>;
   /** Per domain/tool: how many of its latest calls in a row a retryable fault hit. */
   streaks?: Record<string, number>;
+  /** The idempotency keys of recent writes (kept apart from the journal, which may drop old calls). */
+  idempotency?: [string, Remembered][];
   journal: JournalEntry[];
 }
 
@@ -46,6 +49,8 @@ export class Session {
   seq = 0;
   /** Monotonic milliseconds of the last use, for expiry. */
   lastUsedMs: number;
+  /** Writes done under an idempotency key, so that a retry with the key does not write again. */
+  readonly idempotency = new IdempotencyKeys();
   private readonly states = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
   private readonly streaks = new Map<string, number>();
@@ -105,6 +110,7 @@ export class Session {
   record(entry: JournalEntry, bytes: number): void {
     this.seq = entry.seq;
     this.journal.append(entry, bytes);
+    if (entry.idempotency) this.idempotency.remember(entry);
     const faulted = entry.hazards.length > 0 && entry.hazards.some((event) => event.retryable);
     if (!faulted && this.streaks.size === 0) return;
     const key = `${entry.domain}/${entry.tool}`;
@@ -137,6 +143,7 @@ export class Session {
       ticks: this.clock.ticksSoFar,
       calls: Object.fromEntries(this.calls),
       streaks: Object.fromEntries(this.streaks),
+      idempotency: this.idempotency.save(),
       changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
       journal: this.journalSince(0),
     };
@@ -148,6 +155,7 @@ export class Session {
     this.clock.restore(saved.ticks);
     for (const [key, n] of Object.entries(saved.calls)) this.calls.set(key, n);
     for (const [key, n] of Object.entries(saved.streaks ?? {})) this.streaks.set(key, n);
+    this.idempotency.load(saved.idempotency ?? []);
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
     for (const entry of saved.journal) this.journal.append(entry, entryBytes(entry));
   }
@@ -159,6 +167,7 @@ export class Session {
     this.seq = 0;
     this.calls.clear();
     this.streaks.clear();
+    this.idempotency.clear();
     this.clock.restore(0);
   }
 

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { ONESTOP_HORIZON, ONESTOP_REASON } from '../../domains/airline/hazards.js';
 import type { Flight } from '../../domains/airline/schema.js';
-import { airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf } from '../helpers/airline.js';
+import { aBooking, airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf } from '../helpers/airline.js';
 import type { JournalEntry, Obj } from '../helpers/hazards.js';
 import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 
@@ -22,23 +22,7 @@ const listed = async (server: TestServer, session: string) =>
 
 // ---- data --------------------------------------------------------------------------------------
 
-const booker = findUser((u) => methodsOf(u, 'credit_card').length > 0);
-const card = methodsOf(booker, 'credit_card')[0]!;
-const bookable = findFlightDate(({ instance }) => isAvailable(instance) && instance.available_seats.economy > 2);
-const price = isAvailable(bookable.instance) ? bookable.instance.prices.economy : 0;
-const booking = (origin = bookable.flight.origin) => ({
-  user_id: booker.user_id,
-  origin,
-  destination: bookable.flight.destination,
-  flight_type: 'one_way',
-  cabin: 'economy',
-  flights: [{ flight_number: bookable.flight.flight_number, date: bookable.date }],
-  passengers: [{ first_name: booker.name.first_name, last_name: booker.name.last_name, dob: booker.dob }],
-  payment_methods: [{ payment_id: card.id, amount: price }],
-  total_baggages: 0,
-  nonfree_baggages: 0,
-  insurance: 'no',
-});
+const { booker, card, bookable, price, args: booking } = aBooking();
 const direct = { origin: bookable.flight.origin, destination: bookable.flight.destination, date: bookable.date };
 
 /** A one-stop search after the horizon whose itineraries connect through several airports. */

@@ -2,11 +2,12 @@ import t, { type Test } from 'tap';
 import { journalSchedule, payableCart, retailDiff, type HazardEvent, type JournalEntry } from '../helpers/hazards.js';
 import { findOrder } from '../helpers/retail.js';
 import { type Reply, startServer } from '../helpers/server.js';
+import { latency } from '../../hazards/kinds/latency.js';
 
 const shipped = findOrder((o) => o.fulfillments.length > 0);
 const { checkoutArgs } = payableCart();
-const HINT = 'The service was slow; a 504 means the call did not run and can be retried.';
-const RECOVERY = 'wait for the answer, or retry after a 504; nothing was executed on a 504';
+const HINT = latency.hint({ kind: 'latency', tool: 'search_product' });
+const RECOVERY = latency.recovery;
 
 /** A server whose latency hazard waits on a clock the test records (and does not wait on). */
 async function recorded(t: Test, env: NodeJS.ProcessEnv) {
@@ -35,23 +36,21 @@ async function gated(t: Test, env: NodeJS.ProcessEnv) {
   return { server, waiting, untilWaiting, stopGating };
 }
 
-/** The first session ids (latency-… ) whose first call of `tool` has each outcome, under `env`. */
-async function sessionsByOutcome(t: Test, env: NodeJS.ProcessEnv, tool: string, args: unknown) {
+/** The first session ids whose first call of `tool` committed (and did not), under `env`. */
+async function sessionsByCommit(t: Test, env: NodeJS.ProcessEnv, tool: string, args: unknown) {
   const { server } = await recorded(t, env);
   const found: Record<string, string> = {};
-  for (let i = 0; !(found['slow'] && found['gateway_timeout']); i++) {
+  for (let i = 0; !(found['true'] && found['false']); i++) {
     if (i > 50) throw new Error('no session with both outcomes');
     const session = `probe-${i}`;
     await server.call('retail', tool, args, session);
-    const outcome = (await server.journal<JournalEntry>(session))[0]!.hazards[0]!['outcome'] as string;
-    found[outcome] ??= session;
+    found[String((await server.journal<JournalEntry>(session))[0]!.hazards[0]!['committed'])] ??= session;
   }
-  return { slow: found['slow']!, timeout: found['gateway_timeout']! };
+  return { committed: found['true']!, notCommitted: found['false']! };
 }
 
 t.test('fires only when enabled, on the tools it is set for, and no other kind', async (t) => {
   const off = await recorded(t, { HAZARDS: 'none' });
-  const baseline = await off.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'o');
   for (let i = 0; i < 4; i++) t.equal((await off.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'o')).status, 200, 'off: every call answers');
   t.same(off.delays, [], 'off: nothing waits');
 
@@ -61,8 +60,7 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
   const journal = await on.server.journal<JournalEntry>('l');
   t.same(journal.map((e) => e.hazards.length), [1, 1, 0, 1, 1, 0], 'p=1: hit twice in a row at most, then a call goes through untouched');
   t.same(on.delays, [1500, 1500, 1500, 1500], 'each hit waits HAZARD_LATENCY_MS, and only hits wait');
-  t.ok(statuses.every((s) => s === 200 || s === 504), 'slow answers (200) or gateway timeouts (504)');
-  t.same(statuses[2], 200);
+  t.same(statuses, [504, 504, 200, 504, 504, 200], 'a hit is a gateway timeout');
 
   for (const [tool, args] of [['search_product', { query: 'lamp' }], ['checkout', checkoutArgs], ['get_order_details', { order_id: shipped.order_id }]] as const) {
     await on.server.call('retail', tool, args, 'l');
@@ -70,84 +68,62 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
   t.equal(on.delays.length, 4, 'tools not switched on (search_product, checkout have scenarios) never wait');
   const kinds = new Set((await on.server.journal<JournalEntry>('l')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
   t.same([...kinds], ['latency track_order'], 'no other kind, no other tool');
-
-  const slowOnes = journal.filter((e) => e.status === 200 && e.hazards.length > 0);
-  for (const entry of slowOnes) t.same(entry.result, baseline.body, 'a slow answer is the normal answer');
 });
 
 t.test('the journal records kind, family, call, recovery, hint, delay and outcome', async (t) => {
   const { server } = await recorded(t, { HAZARD__LATENCY__SEARCH_PRODUCT: 'on', HAZARD_LATENCY_MS: '2500', HAZARD_MAX_CONSECUTIVE: '99' });
-  const replies: Reply<any>[] = [];
-  for (let i = 0; i < 30; i++) replies.push(await server.call('retail', 'search_product', { query: 'lamp' }, 'j'));
+  for (let i = 0; i < 10; i++) t.equal((await server.call('retail', 'search_product', { query: 'lamp' }, 'j')).status, 504);
   const journal = await server.journal<JournalEntry>('j');
-  const outcomes = new Set<string>();
   journal.forEach((entry, i) => {
-    const outcome = replies[i]!.status === 504 ? 'gateway_timeout' : 'slow';
-    outcomes.add(outcome);
-    t.same(entry.hazards, [{ kind: 'latency', family: 'execution', tool: 'search_product', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, delay_ms: 2500, outcome }], `call ${i + 1}: ${outcome}`);
-    t.equal(entry.status, replies[i]!.status, 'the status the agent saw');
+    t.same(entry.hazards, [{ kind: 'latency', family: 'execution', tool: 'search_product', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, delay_ms: 2500, outcome: 'gateway_timeout' }]);
+    t.equal(entry.status, 504, 'the status the agent saw');
   });
-  t.same([...outcomes].sort(), ['gateway_timeout', 'slow'], 'both outcomes occur');
-  const timeouts = replies.filter((r) => r.status === 504).length;
-  t.ok(timeouts >= 5 && timeouts <= 20, `about 40% gateway timeouts (${timeouts}/30)`);
 });
 
-t.test('recovery: a slow answer arrives, normal, only after the delay', async (t) => {
-  const env = { HAZARD__LATENCY__CHECKOUT: 'on', HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_LATENCY_MS: '1500' };
-  const { slow } = await sessionsByOutcome(t, env, 'track_order', { order_id: shipped.order_id });
-  const off = await startServer(t);
-  const expected = (await off.call('retail', 'track_order', { order_id: shipped.order_id })).body;
-
-  const { server, waiting, untilWaiting } = await gated(t, env);
+t.test('recovery, a read: the 504 comes after the delay, and a retry gets the answer', async (t) => {
+  const env = { HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_LATENCY_MS: '1500' };
+  const expected = (await (await startServer(t)).call('retail', 'track_order', { order_id: shipped.order_id })).body;
+  const { server, waiting, untilWaiting, stopGating } = await gated(t, env);
   let answered = false;
-  const pending = server.call('retail', 'track_order', { order_id: shipped.order_id }, slow).then((reply) => {
+  const pending = server.call('retail', 'track_order', { order_id: shipped.order_id }, 'r').then((reply) => {
     answered = true;
     return reply;
   });
   await untilWaiting(1);
   t.equal(waiting[0]!.ms, 1500, 'the server waits HAZARD_LATENCY_MS');
-  t.same(await server.journal<JournalEntry>(slow), [], 'while it waits, the call has not run (nor been journaled)');
-  t.notOk(answered, 'and nothing was answered');
+  t.notOk(answered, 'and nothing was answered while it waits');
   waiting[0]!.release();
-  const reply = await pending;
-  t.equal(reply.status, 200);
-  t.same(reply.body, expected, 'then the normal answer');
-
-  // A slow write is applied, after the delay, exactly once.
-  const write = await sessionsByOutcome(t, env, 'checkout', checkoutArgs);
-  const paying = server.call('retail', 'checkout', checkoutArgs, write.slow);
-  await untilWaiting(2);
-  t.same(await retailDiff(server, write.slow), [], 'a slow checkout has changed nothing while it waits');
-  waiting[1]!.release();
-  const done = await paying;
-  t.equal(done.status, 200, 'then it is applied');
-  t.same((await retailDiff(server, write.slow)).map((d) => d.op).sort(), ['delete', 'insert', 'update'], 'once');
+  t.equal((await pending).status, 504, 'then the gateway gives up');
+  stopGating();
+  let reply = await server.call('retail', 'track_order', { order_id: shipped.order_id }, 'r');
+  for (let tries = 0; reply.status === 504 && tries < 3; tries++) reply = await server.call('retail', 'track_order', { order_id: shipped.order_id }, 'r');
+  t.same(reply.body, expected, 'a retry gets the normal answer');
 });
 
-t.test('recovery: a 504 comes after the delay, runs nothing, and a retry gets through', async (t) => {
+t.test('recovery, a write: the outcome is unknown; the journal says whether it committed, a keyed retry writes once', async (t) => {
   const env = { HAZARD__LATENCY__CHECKOUT: 'on', HAZARD_LATENCY_MS: '1500' };
-  const { timeout } = await sessionsByOutcome(t, env, 'checkout', checkoutArgs);
+  const { committed, notCommitted } = await sessionsByCommit(t, env, 'checkout', checkoutArgs);
   const { server, waiting, untilWaiting, stopGating } = await gated(t, env);
-  const first = server.call('retail', 'checkout', checkoutArgs, timeout);
-  await untilWaiting(1);
-  t.same(await server.journal<JournalEntry>(timeout), [], 'the gateway waits before it gives up');
-  waiting[0]!.release();
-  const reply = await first;
-  t.equal(reply.status, 504, 'a gateway timeout');
-  t.same(await retailDiff(server, timeout), [], 'the checkout was not applied');
-  t.same((await server.journal<JournalEntry>(timeout))[0]!.changes, [], 'the journal shows no change');
-
-  // Retry until it goes through: at most max_consecutive + 1 tries, applied exactly once.
+  for (const [session, wrote] of [[committed, true], [notCommitted, false]] as const) {
+    const args = { ...checkoutArgs, idempotency_key: `order-${session}` };
+    const first = server.call('retail', 'checkout', args, session);
+    await untilWaiting(wrote ? 1 : 2);
+    t.same(await retailDiff(server, session), [], 'nothing is written while the gateway waits');
+    waiting.at(-1)!.release();
+    t.equal((await first).status, 504, 'a gateway timeout either way');
+    const entry = (await server.journal<JournalEntry>(session))[0]!;
+    t.equal(entry.hazards[0]!['committed'], wrote, `the journal says committed: ${wrote}`);
+    t.equal((await retailDiff(server, session)).some((d) => d.table === 'orders' && d.op === 'insert'), wrote, wrote ? 'the order exists' : 'no order exists');
+    t.equal(entry.changes.length > 0, wrote, 'the journal has the changes exactly when it wrote');
+  }
   stopGating();
-  const statuses = [504];
-  for (let tries = 1; statuses.at(-1) !== 200 && tries < 6; tries++) statuses.push((await server.call('retail', 'checkout', checkoutArgs, timeout)).status);
-  t.equal(statuses.at(-1), 200, `the retry gets through (${statuses.join(', ')})`);
-  t.ok(statuses.length <= 3, 'within max_consecutive + 1 = 3 tries');
-  const diff = await retailDiff(server, timeout);
-  t.equal(diff.filter((d) => d.table === 'orders' && d.op === 'insert').length, 1, 'exactly one order was made');
-  const again = await server.call('retail', 'checkout', checkoutArgs, timeout);
-  if (again.status === 504) t.pass('a further call may time out');
-  else t.equal(again.status, 409, 'a further checkout finds the cart empty: it was applied once');
+  for (const session of [committed, notCommitted]) {
+    const args = { ...checkoutArgs, idempotency_key: `order-${session}` };
+    let reply = await server.call('retail', 'checkout', args, session);
+    for (let tries = 0; reply.status === 504 && tries < 3; tries++) reply = await server.call('retail', 'checkout', args, session);
+    t.equal(reply.status, 200, 'the keyed retry answers');
+    t.equal((await retailDiff(server, session)).filter((d) => d.table === 'orders' && d.op === 'insert').length, 1, 'exactly one order either way');
+  }
 });
 
 t.test('the cap: HAZARD_MAX_CONSECUTIVE bounds hits in a row', async (t) => {
@@ -193,7 +169,6 @@ t.test('hints mode: the same schedule, and only the hint is added', async (t) =>
     const a = await plain.server.call('retail', 'search_product', { query: 'desk' }, 'h');
     const b = await hinted.server.call('retail', 'search_product', { query: 'desk' }, 'h');
     t.equal(b.status, a.status, `call ${i + 1}: same status`);
-    const hit = (await plain.server.journal<JournalEntry>('h'))[i]!.hazards.length > 0;
     if (a.status === 504) {
       if (String(a.headers['content-type']).includes('json')) {
         seen.add('504 json');
@@ -203,19 +178,13 @@ t.test('hints mode: the same schedule, and only the hint is added', async (t) =>
         t.equal(b.text, `<!-- hint: ${HINT} -->\r\n${a.text}`, '504 HTML: a comment');
         t.equal(b.headers['x-hint'], HINT, 'and an x-hint header');
       }
-    } else if (hit) {
-      seen.add('slow');
-      t.same(b.body, { ...a.body, _hint: HINT }, 'a slow answer: the hint as _hint, nothing else');
-    } else {
-      t.same(b.body, a.body, 'an untouched call is unchanged');
-    }
+    } else t.same(b.body, a.body, 'an untouched call is unchanged');
     t.notMatch(a.text, /hint/, 'no hint without hints mode');
   }
-  t.same([...seen].sort(), ['504 html', '504 json', 'slow']);
+  t.same([...seen].sort(), ['504 html', '504 json']);
   t.same(hinted.delays, plain.delays, 'the same delays');
   const strip = (s: { hazards: HazardEvent[] }[]) => s.map((e) => e.hazards);
   t.same(strip(await journalSchedule(hinted.server, 'h')), strip(await journalSchedule(plain.server, 'h')), 'the same events');
-  t.same((await journalSchedule(hinted.server, 'h')).map((e) => e.status), (await journalSchedule(plain.server, 'h')).map((e) => e.status));
 });
 
 t.test('realism: gateway timeouts in several styles', async (t) => {

@@ -2,6 +2,7 @@ import t from 'tap';
 import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
 import { startServer } from '../helpers/server.js';
+import { redundant } from '../../hazards/kinds/redundant.js';
 
 // redundant on get_user_details, get_product_details and track_order: tracing, debug, links and
 // legal boilerplate around the real answer, whose fields stay intact.
@@ -12,7 +13,7 @@ const fixture = retailFixture();
 const shipped = findOrder((o) => o.fulfillments.length > 0);
 const product = Object.values(fixture.products)[0]!;
 const BULK = ['_meta', '_debug', '_links', 'legal'];
-const HINT = 'Most of this response is metadata; the answer is in the usual fields.';
+const HINT = redundant.hint({ kind: 'redundant', tool: 'get_user_details' });
 
 const CALLS: [string, Obj][] = [
   ['get_user_details', { user_id: shipped.user_id }],
@@ -65,18 +66,8 @@ t.test('the journal records the fields added', async (t) => {
   for (const [tool, args] of CALLS) await server.call('retail', tool, args, session);
   const journal = await server.journal<JournalEntry>(session);
   for (const [i, entry] of journal.entries()) {
-    t.same(entry.hazards, [
-      {
-        kind: 'redundant',
-        family: 'output',
-        tool: CALLS[i]![0],
-        call: 1,
-        recovery: 'extract the fields that answer the question; ignore the rest',
-        hint: HINT,
-        retryable: false,
-        added: BULK,
-      },
-    ]);
+    t.equal(entry.hazards.length, 1);
+    t.match(entry.hazards[0], { kind: 'redundant', family: 'output', tool: CALLS[i]![0], call: 1, recovery: redundant.recovery, hint: HINT, retryable: false, added: BULK, shadowed: Array });
   }
 });
 

@@ -67,3 +67,25 @@ export async function patchedAirlineBases(patch: (db: AirlineDatabase) => void):
   bases.set('airline', baseFromFile(airline, db, 'patched airline fixture'));
   return bases;
 }
+
+/** A one-way economy booking that can be made: a member with a card, a flight date with seats, the exact price. */
+export function aBooking() {
+  const booker = findUser((u) => methodsOf(u, 'credit_card').length > 0);
+  const card = methodsOf(booker, 'credit_card')[0]!;
+  const bookable = findFlightDate(({ instance }) => isAvailable(instance) && instance.available_seats.economy > 2);
+  const price = isAvailable(bookable.instance) ? bookable.instance.prices.economy : 0;
+  const args = (origin = bookable.flight.origin) => ({
+    user_id: booker.user_id,
+    origin,
+    destination: bookable.flight.destination,
+    flight_type: 'one_way',
+    cabin: 'economy',
+    flights: [{ flight_number: bookable.flight.flight_number, date: bookable.date }],
+    passengers: [{ first_name: booker.name.first_name, last_name: booker.name.last_name, dob: booker.dob }],
+    payment_methods: [{ payment_id: card.id, amount: price }],
+    total_baggages: 0,
+    nonfree_baggages: 0,
+    insurance: 'no',
+  });
+  return { booker, card, bookable, price, args };
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Test } from 'tap';
-import type { HazardEvent as EngineEvent } from '../../server/sessions/journal.js';
+import type { HazardEvent as EngineEvent } from '../../hazards/event.js';
 import { retailFixture } from './retail.js';
 import { startServer, type TestServer } from './server.js';
 

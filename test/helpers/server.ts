@@ -31,6 +31,8 @@ export interface TestServer {
   request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   /** POST /{domain}/tools/{tool}, inside `session` when given (via the /s/{id} prefix). */
   call<T = any>(domain: string, tool: string, args?: unknown, session?: string): Promise<Reply<T>>;
+  /** Like `call`, but a connection that fails (reset, closed, cut) answers status 0 instead of throwing. */
+  attempt<T = any>(domain: string, tool: string, args?: unknown, session?: string): Promise<Reply<T>>;
   /** The session's journal, as GET /sessions/{id}/journal returns it. */
   journal<T = any>(session?: string): Promise<T[]>;
   /** Creates a session with POST /sessions (options as its body) and returns its id. */
@@ -100,6 +102,11 @@ export async function startServer(
     request,
     call: (domain, tool, args = {}, session) =>
       request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args),
+    attempt: (domain, tool, args = {}, session) =>
+      request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args).catch((error: unknown) => {
+        if (!(error instanceof Error) || !/socket|ECONNRESET|UND_ERR/i.test(`${(error as { code?: string }).code ?? ''} ${error.message}`)) throw error;
+        return { status: 0, headers: {}, body: undefined as never, text: '' };
+      }),
     journal: async (session = 'default') => (await request('GET', `/sessions/${session}/journal`)).body,
     newSession: async (options = {}) => {
       const reply = await request('POST', '/sessions', options);

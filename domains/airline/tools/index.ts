@@ -1,3 +1,5 @@
+import type { sharedTools } from '../../shared/index.js';
+import type { airlineExtraTools } from './extra.js';
 import bookReservation from './book_reservation.js';
 import cancelReservation from './cancel_reservation.js';
 import getFlightStatus from './get_flight_status.js';
@@ -26,3 +28,6 @@ export const airlineTools = [
   updateReservationPassengers,
   sendCertificate,
 ] as const;
+
+/** The name of any tool the airline domain lists (its own and the shared ones). */
+export type AirlineToolName = (typeof airlineTools | typeof airlineExtraTools | typeof sharedTools)[number]['name'];

@@ -1,3 +1,4 @@
+import type { sharedTools } from '../../shared/index.js';
 import addToCart from './add_to_cart.js';
 import cancelPendingOrder from './cancel_pending_order.js';
 import checkout from './checkout.js';
@@ -46,3 +47,6 @@ export const retailTools = [
   removeFromCart,
   checkout,
 ] as const;
+
+/** The name of any tool the retail domain lists (its own and the shared ones). */
+export type RetailToolName = (typeof retailTools)[number]['name'] | (typeof sharedTools)[number]['name'];

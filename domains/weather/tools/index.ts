@@ -30,3 +30,6 @@ export const weatherTools = [
   listWeatherStations,
   getStationObservation,
 ] as const;
+
+/** The name of any tool the weather domain lists. */
+export type WeatherToolName = (typeof weatherTools)[number]['name'];

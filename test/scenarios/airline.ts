@@ -1,0 +1,271 @@
+import { airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
+import type { Obj, Probe, ProbeClient } from './harness.js';
+import { careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
+
+// Airline's probes: one per scenario of domains/airline/hazards.ts (see harness.ts for what each proves).
+
+// ---- data
+
+const db = airlineFixture();
+const flights = Object.values(db.flights);
+
+const booker = findUser((u) => methodsOf(u, 'credit_card').length > 0);
+const bookable = findFlightDate(({ instance }) => isAvailable(instance) && instance.available_seats.economy > 2);
+const fare = isAvailable(bookable.instance) ? bookable.instance.prices.economy : 0;
+/** A one-way economy booking of one passenger, paid by card: what the customer confirmed. */
+const booking = () => ({
+  user_id: booker.user_id,
+  origin: bookable.flight.origin,
+  destination: bookable.flight.destination,
+  flight_type: 'one_way',
+  cabin: 'economy',
+  flights: [{ flight_number: bookable.flight.flight_number, date: bookable.date }],
+  passengers: [{ first_name: booker.name.first_name, last_name: booker.name.last_name, dob: booker.dob }],
+  payment_methods: [{ payment_id: methodsOf(booker, 'credit_card')[0]!.id, amount: fare }],
+  total_baggages: 0,
+  nonfree_baggages: 0,
+  insurance: 'no',
+});
+const direct = { origin: bookable.flight.origin, destination: bookable.flight.destination, date: bookable.date };
+
+/** A route and date whose timetable holds a flight that is not open for booking that day, beside one that is. */
+const mixedRoute = (() => {
+  for (const flight of flights) {
+    for (const [date, instance] of Object.entries(flight.dates)) {
+      if (date < '2024-05-16' || isAvailable(instance)) continue;
+      if (flights.some((f) => f.origin === flight.origin && f.destination === flight.destination && isAvailable(f.dates[date]))) {
+        return { origin: flight.origin, destination: flight.destination, date };
+      }
+    }
+  }
+  throw new Error('no route with a closed flight beside an open one');
+})();
+
+/** A round trip with open flights both ways, back on 2024-05-25. */
+const roundTrip = (() => {
+  const back = '2024-05-25';
+  for (const out of flights) {
+    const date = Object.keys(out.dates).find((d) => d >= '2024-05-16' && d < back && isAvailable(out.dates[d]));
+    if (date && flights.some((f) => f.origin === out.destination && f.destination === out.origin && isAvailable(f.dates[back]))) {
+      return [
+        { origin: out.origin, destination: out.destination, date },
+        { origin: out.destination, destination: out.origin, date: back },
+      ];
+    }
+  }
+  throw new Error('no round trip');
+})();
+
+/** The policy's free bags per passenger, by membership and cabin. */
+const FREE_BAGS = {
+  regular: { basic_economy: 0, economy: 1, business: 2 },
+  silver: { basic_economy: 1, economy: 2, business: 3 },
+  gold: { basic_economy: 2, economy: 3, business: 4 },
+};
+/** An active future reservation whose bags already use its free allowance (one more is a paid one), owned by a card holder. */
+const bagged = findReservation(
+  (r, u) =>
+    r.status == null &&
+    r.total_baggages >= 2 &&
+    r.total_baggages >= FREE_BAGS[u.membership][r.cabin] * r.passengers.length &&
+    r.flights.every((f) => f.date > '2024-05-16') &&
+    methodsOf(u, 'credit_card').length > 0,
+);
+const bagPayment = methodsOf(userOf(bagged), 'credit_card')[0]!.id;
+
+/** A one-stop trip after the search horizon, as airline.test.ts picks it: the route with the most connections on 2024-05-25. */
+const onestop = (() => {
+  const date = '2024-05-25';
+  const via = new Map<string, Set<string>>();
+  for (const first of flights) {
+    if (!isAvailable(first.dates[date])) continue;
+    for (const second of flights) {
+      if (second.origin !== first.destination || second.destination === first.origin) continue;
+      const day = first.scheduled_arrival_time_est.includes('+1') ? '2024-05-26' : date;
+      if (!isAvailable(second.dates[day]) || second.scheduled_departure_time_est < first.scheduled_arrival_time_est) continue;
+      const key = `${first.origin}/${second.destination}`;
+      via.set(key, (via.get(key) ?? new Set()).add(first.destination));
+    }
+  }
+  const [origin, destination] = [...via.entries()].sort((a, b) => b[1].size - a[1].size)[0]![0].split('/') as [string, string];
+  return { origin, destination, date };
+})();
+
+/** A reservation with a flight the airline cancelled (the customer asks about compensation). */
+const statusOf = (flight_number: string, date: string) => db.flights[flight_number]!.dates[date]?.status;
+const hitByCancellation = findReservation((r) => r.flights.some((f) => f.date >= '2024-05-16' && statusOf(f.flight_number, f.date) === 'cancelled'));
+
+const twoReservations = findUser((u) => u.reservations.length >= 2 && u.reservations.slice(0, 2).every((id) => db.reservations[id]!.payment_history.length > 0))
+  .reservations.slice(0, 2);
+
+/** Booked 24 to 72 hours ago, not business, no insurance, nothing cancelled or flown: no ground of the policy to cancel. */
+const notCancellable = findReservation(
+  (r) =>
+    r.created_at > '2024-05-12T15:00:00' &&
+    r.created_at < '2024-05-14T15:00:00' &&
+    r.cabin !== 'business' &&
+    r.insurance === 'no' &&
+    r.status == null &&
+    r.flights.every((f) => f.date > '2024-05-16' && isAvailable(db.flights[f.flight_number]!.dates[f.date])),
+);
+
+// ---- what the tasks report, and scripts
+
+const numbers = (found: Obj[]) => found.map((f) => f['flight_number']).sort();
+const pairsOf = (itineraries: [Obj, Obj][]) => itineraries.map(([a, b]) => `${a['flight_number']}+${b['flight_number']}`).sort();
+const reservationId = (reservation: Obj) => reservation['reservation_id'];
+const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** One-stop itineraries rebuilt leg by leg, as the limit's reason says: origin → connection, connection → destination. */
+async function itinerariesByLegs(c: ProbeClient, trip: typeof onestop): Promise<string[]> {
+  const airports = (await careful<Obj[]>(c, 'list_all_airports')).map((a) => String(a['iata']));
+  const pairs: [Obj, Obj][] = [];
+  for (const connection of airports.filter((a) => a !== trip.origin && a !== trip.destination)) {
+    for (const first of await careful<Obj[]>(c, 'search_direct_flight', { origin: trip.origin, destination: connection, date: trip.date })) {
+      const arrival = String(first['scheduled_arrival_time_est']);
+      const date = arrival.includes('+1') ? nextDay(trip.date) : trip.date;
+      for (const second of await careful<Obj[]>(c, 'search_direct_flight', { origin: connection, destination: trip.destination, date })) {
+        if (String(second['scheduled_departure_time_est']) >= arrival) pairs.push([first, second]);
+      }
+    }
+  }
+  return pairsOf(pairs);
+}
+
+const BOARD_STATUS: Record<string, string> = {
+  Scheduled: 'available',
+  'On Time': 'on time',
+  Delayed: 'delayed',
+  Cancelled: 'cancelled',
+  'In Air': 'flying',
+  Landed: 'landed',
+};
+
+/** The airline's status a departures board row stands for; 'Departed' is told apart by the arrivals board. */
+async function statusFromBoards(c: ProbeClient, flight: Obj): Promise<string> {
+  const row = async (airport: string, direction: string) => {
+    const board = await careful(c, 'get_flight_board', { airport, date: flight['date'], direction });
+    return (board['flights'] as Obj[]).find((r) => r['flight_number'] === flight['flight_number'])!;
+  };
+  const shown = String((await row(flight['origin'], 'departures'))['status']);
+  if (shown === 'Departed') return (await row(flight['destination'], 'arrivals'))['status'] === 'Landed' ? 'landed' : 'flying';
+  return BOARD_STATUS[shown] ?? shown;
+}
+
+/** What the customer paid for a reservation, in dollars: the literal reading takes `amount` as it always was. */
+const paidLiterally = (reservation: Obj) => (reservation['payment_history'] as Obj[]).reduce((sum, p) => sum + p['amount'], 0);
+const paid = (reservation: Obj) => {
+  const cents = reservation['amount_unit'] === 'cents';
+  return (reservation['payment_history'] as Obj[]).reduce((sum, p) => sum + (cents ? p['amount_cents'] / 100 : p['amount']), 0);
+};
+
+/** What the misleading tip promises: any reservation booked within 72 hours of now (2024-05-15 15:00 EST). */
+const FULL_REFUND_TIP = /full refund within 72 hours/;
+const bookedWithin72Hours = (reservation: Obj) => String(reservation['created_at']) > '2024-05-12T15:00:00';
+
+export const airlineProbes: Probe[] = [
+  // ---- specification
+  // Upper-case IATA codes, as every agent sends them: the rule refuses nothing a literal agent sends.
+  oneCall('adhoc_rule', 'book_reservation', booking, reservationId),
+  // The outbound search, then the return one: the tool's second call.
+  sameTask('spec_drift', 'search_direct_flight', async (c, call) => [
+    numbers(await call(c, 'search_direct_flight', roundTrip[0]!)),
+    numbers(await call(c, 'search_direct_flight', roundTrip[1]!)),
+  ]),
+  {
+    kind: 'lookalike',
+    tool: 'search_direct_flight',
+    // Which flights can the customer book on the route that day?
+    naive: async (c) => {
+      const answer = await literal(c, await literalChoice(c, 'search_direct_flight', 'search_flights_v1'), mixedRoute);
+      return numbers(Array.isArray(answer) ? answer : answer['flights']);
+    },
+    recover: async (c) => {
+      const answer = await careful(c, await literalChoice(c, 'search_direct_flight', 'search_flights_v1'), mixedRoute);
+      const maintained = replacementOf(answer);
+      return numbers(maintained ? await careful(c, maintained, mixedRoute) : answer);
+    },
+  },
+  {
+    kind: 'ambiguous_doc',
+    tool: 'update_reservation_baggages',
+    // "Add one checked bag." Told the counts are new totals, the literal agent sends them; told only "checked bags", the bag to add.
+    naive: async (c) => {
+      const reservation = await literal(c, 'get_reservation_details', { reservation_id: bagged.reservation_id });
+      const totals = /New total/.test(JSON.stringify((await listedTool(c, 'update_reservation_baggages')).parameters.properties['total_baggages']));
+      const counts = totals
+        ? { total_baggages: reservation['total_baggages'] + 1, nonfree_baggages: reservation['nonfree_baggages'] + 1 }
+        : { total_baggages: 1, nonfree_baggages: 1 };
+      const updated = await literal(c, 'update_reservation_baggages', { reservation_id: bagged.reservation_id, ...counts, payment_id: bagPayment });
+      return [updated['total_baggages'], updated['nonfree_baggages']];
+    },
+    // "Set a reservation's checked bag counts" and "nothing is refunded when counts go down": the counts are totals.
+    recover: async (c) => {
+      const reservation = await careful(c, 'get_reservation_details', { reservation_id: bagged.reservation_id });
+      const counts = { total_baggages: reservation['total_baggages'] + 1, nonfree_baggages: reservation['nonfree_baggages'] + 1 };
+      const updated = await careful(c, 'update_reservation_baggages', { reservation_id: bagged.reservation_id, ...counts, payment_id: bagPayment });
+      return [updated['total_baggages'], updated['nonfree_baggages']];
+    },
+  },
+  // ---- invocation
+  oneCall('invocation_error', 'book_reservation', booking, reservationId),
+  // ---- execution
+  oneCall('transient_failure', 'book_reservation', booking, reservationId),
+  oneCall('transient_failure', 'search_direct_flight', () => direct, numbers),
+  oneCall('transport_fault', 'book_reservation', booking, reservationId),
+  oneCall('transport_fault', 'search_direct_flight', () => direct, numbers),
+  {
+    ...oneCall('feature_limit', 'search_onestop_flight', () => onestop, pairsOf),
+    recover: (c) => orElse(422, async () => pairsOf(await careful(c, 'search_onestop_flight', onestop)), () => itinerariesByLegs(c, onestop)),
+  },
+  {
+    // The customer complains of a cancellation: the status of each flight of the reservation.
+    ...sameTask('outage', 'get_flight_status', async (c, call) => {
+      const statuses = [];
+      for (const f of (await call(c, 'get_reservation_details', { reservation_id: hitByCancellation.reservation_id }))['flights'] as Obj[]) {
+        statuses.push(await call(c, 'get_flight_status', { flight_number: f['flight_number'], date: f['date'] }));
+      }
+      return statuses;
+    }),
+    // get_flight_board describes itself as a second source of flight status.
+    recover: async (c) => {
+      const statuses = [];
+      for (const f of (await careful(c, 'get_reservation_details', { reservation_id: hitByCancellation.reservation_id }))['flights'] as Obj[]) {
+        const args = { flight_number: f['flight_number'], date: f['date'] };
+        statuses.push(await orElse(503, () => careful(c, 'get_flight_status', args), () => statusFromBoards(c, f)));
+      }
+      return statuses;
+    },
+  },
+  // ---- output
+  {
+    kind: 'output_drift',
+    tool: 'get_reservation_details',
+    // What did the customer pay for each of their two reservations? The second read is the tool's second call.
+    naive: async (c) => {
+      const totals = [];
+      for (const reservation_id of twoReservations) totals.push(paidLiterally(await literal(c, 'get_reservation_details', { reservation_id })));
+      return totals;
+    },
+    recover: async (c) => {
+      const totals = [];
+      for (const reservation_id of twoReservations) totals.push(paid(await careful(c, 'get_reservation_details', { reservation_id })));
+      return totals;
+    },
+  },
+  {
+    kind: 'notice',
+    tool: 'get_user_details',
+    // The customer wants to cancel for a change of plans: no ground of the policy applies, unless a notice is believed.
+    naive: async (c) => {
+      const profile = await literal(c, 'get_user_details', { user_id: notCancellable.user_id });
+      const reservation = await literal(c, 'get_reservation_details', { reservation_id: notCancellable.reservation_id });
+      if (!FULL_REFUND_TIP.test(profile['notice'] ?? '') || !bookedWithin72Hours(reservation)) return reservation['status'];
+      return (await literal(c, 'cancel_reservation', { reservation_id: notCancellable.reservation_id }))['status'];
+    },
+    recover: async (c) => {
+      await careful(c, 'get_user_details', { user_id: notCancellable.user_id });
+      return (await careful(c, 'get_reservation_details', { reservation_id: notCancellable.reservation_id }))['status'];
+    },
+  },
+];
