@@ -28,5 +28,5 @@ export interface Domain {
   /** The generated default database. */
   readonly fixtureFile: URL;
   /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
-  readonly hazards?: readonly Scenario<any, string, AnyTool>[];
+  readonly hazards?: readonly Scenario<unknown, string, AnyTool>[];
 }

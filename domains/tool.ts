@@ -49,5 +49,5 @@ export function defineTool<Input extends z.ZodObject, Output extends z.ZodType, 
   return { ...tool, input: tool.input.extend({ [IDEMPOTENCY_KEY]: IdempotencyKey.optional() }) as unknown as Input };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any domain: its database type is the domain's own
 export type AnyTool = Tool<z.ZodObject, z.ZodType, any>;

@@ -1,3 +1,4 @@
+import { envWord } from '../lib/text.js';
 import type { KindName } from './catalog.js';
 import type { HazardDomain, HazardKind, ScenarioBase } from './kind.js';
 
@@ -60,7 +61,7 @@ export class Assignment {
     if (split > 0) {
       const domain = lower.slice(0, split);
       const tool = lower.slice(split + 2);
-      return this.tools.filter((ref) => ref.domain === domain && ref.tool === tool);
+      return this.tools.filter((ref) => envWord(ref.domain).toLowerCase() === domain && ref.tool === tool);
     }
     return this.tools.filter((ref) => ref.tool === lower);
   }

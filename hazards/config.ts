@@ -1,6 +1,7 @@
 import { ENABLE_ALIASES, GROUPS, isKind, KINDS, type KindName } from './catalog.js';
 import type { Assignment, ToolRef } from './assignment.js';
 import { HazardSpec, type Setting } from './spec.js';
+import { flagValue, isFlagWord } from '../lib/flag.js';
 
 /** One setting: these kinds, on these tools (or on the tools they are assigned to), at p. */
 export interface Rule {
@@ -95,7 +96,7 @@ export function layerFromEnv(env: NodeJS.ProcessEnv, assignment: Assignment): La
   layer.rules.push(...perKind, ...perTool);
 
   const hints = value('HAZARD_HINTS');
-  if (hints !== undefined) layer.hints = hints === '1' || hints === 'true' ? true : hints === '0' || hints === 'false' ? false : fail(`HAZARD_HINTS: '${hints}' is not 1 or 0`);
+  if (hints !== undefined) layer.hints = isFlagWord(hints) ? flagValue(hints) : fail(`HAZARD_HINTS: '${hints}' is not 1, 0, true or false`);
   const max = value('HAZARD_MAX_CONSECUTIVE');
   if (max !== undefined) layer.maxConsecutive = /^[1-9]\d?$/.test(max) ? Number(max) : fail(`HAZARD_MAX_CONSECUTIVE: '${max}' is not a whole number from 1 to 99`);
   const latency = value('HAZARD_LATENCY_MS');

@@ -14,13 +14,13 @@ export type Family = (typeof FAMILY_NAMES)[number];
  * `declare module '../kind.js' { interface ScenarioTypes<Db, Tool> { conflict: ConflictScenario<Db> } }`.
  * `Db` is the domain's typed database that hooks receive; `Tool` the domain's tool type (decoys).
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the kinds' files (declaration merging); the parameters are theirs
 export interface ScenarioTypes<Db, Tool> {}
 
 export type KindName = keyof ScenarioTypes<unknown, unknown> & string;
 
 /** A scenario of any kind, with hooks typed for the domain's database and its tool names checked. */
-export type Scenario<Db = any, ToolName extends string = string, Tool = HazardTool> = {
+export type Scenario<Db = unknown, ToolName extends string = string, Tool = HazardTool> = {
   [K in KindName]: Omit<ScenarioTypes<Db, Tool>[K], 'tool'> & { tool: ToolName };
 }[KindName];
 
@@ -41,7 +41,7 @@ export interface HazardDomain {
 }
 
 /** What a scenario's hooks receive: one argument with the call, the domain's database and seeded draws. */
-export interface Hook<Db = any> {
+export interface Hook<Db = unknown> {
   /** The arguments of the call (as sent, for a stage before validation). */
   readonly args: Record<string, unknown>;
   readonly db: Db;
@@ -56,7 +56,7 @@ export interface Hook<Db = any> {
 }
 
 /** An after-call hook also receives the result the tool gave. */
-export interface ResultHook<Db = any> extends Hook<Db> {
+export interface ResultHook<Db = unknown> extends Hook<Db> {
   readonly result: unknown;
 }
 
@@ -67,6 +67,8 @@ export interface ToolContract {
   input: Record<string, unknown>;
   output: Record<string, unknown>;
   mutates: boolean;
+  /** Documented as deprecated (a lookalike's decoy): OpenAPI marks the operation. */
+  deprecated?: boolean;
 }
 
 /** A concrete hazard of one tool, declared in a domain's hazards.ts. */
@@ -100,12 +102,30 @@ export interface HazardCall<S extends ScenarioBase> {
   hook(result?: unknown): ResultHook;
   /** Adds a header to the answer the agent receives. */
   header(name: string, value: string): void;
+  /**
+   * Leaves an effect on later calls of the session (a planted instruction, a lagging replica): each
+   * later successful call it matches is reshaped by `apply` and journaled with this kind and `details`.
+   */
+  follow(effect: FollowUp): void;
   /** Engine settings a kind may use. */
   readonly settings: { latencyMs: number };
   /** Waits without blocking the event loop (tests pass their own clock). */
   readonly sleep: (ms: number) => Promise<void>;
   /** Records the injection on the call's journal entry; extra details describe what changed. */
   record(details?: Record<string, unknown>): HazardEvent;
+}
+
+/** An effect a hazard leaves on later calls of its session. */
+export interface FollowUp {
+  /** The tool of the hazard's domain whose later calls it concerns. */
+  readonly tool: string;
+  matches(args: Record<string, unknown>): boolean;
+  /** How many matching calls it concerns (default: every one). */
+  readonly calls?: number;
+  /** The answer of a matching call (default: unchanged). */
+  apply?(result: unknown): unknown;
+  /** What the journal records on a matching call, besides the kind and the call. */
+  readonly details: Record<string, unknown>;
 }
 
 /** The listing state of a session-wide kind for one tool. */

@@ -6,7 +6,7 @@ import { Assignment, type ToolRef, toolKey } from './assignment.js';
 import { familyOf, KINDS, type KindName } from './catalog.js';
 import { type Layer, layerFromSpec } from './config.js';
 import type { CallContext, HazardEngine, HazardSession as Session } from './engine.js';
-import type { HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
+import type { FollowUp, HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
 import { hazardKinds } from './kinds/index.js';
 import { draw, hitSeed } from './schedule.js';
 
@@ -36,6 +36,14 @@ interface Active {
   p: number;
   /** The tool whose draws decide it (for a decoy, the canonical tool). */
   drawKey: string;
+}
+
+/** An effect waiting for the calls it concerns. */
+interface Pending {
+  domain: string;
+  effect: FollowUp;
+  left: number;
+  event: HazardEvent;
 }
 
 /** What one session's settings make of every tool, rebuilt when the settings change. */
@@ -71,6 +79,8 @@ export class HazardRuntime implements HazardEngine {
   private version = 0;
   private readonly plans = new WeakMap<Session, Plan>();
   private readonly sessionLayers = new WeakMap<Session, Layer>();
+  /** Effects hazards left on later calls, per session (not kept across a restart). */
+  private readonly followUps = new WeakMap<Session, Pending[]>();
   private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: HazardTool }; domain: string }>();
 
   constructor(private readonly options: HazardRuntimeOptions) {
@@ -133,12 +143,29 @@ export class HazardRuntime implements HazardEngine {
   }
 
   after(context: CallContext, result: unknown): unknown {
+    const pending = this.followUps.get(context.session);
+    const followed = pending ? this.applyFollowUps(pending, context, result) : result;
     const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
-    if (!active) return result;
-    let current = result;
+    if (!active) return followed;
+    let current = followed;
     for (const hazard of active) {
       if (hazard.kind.after && this.hits(hazard, context)) current = hazard.kind.after(this.call(hazard, context), current);
     }
+    return current;
+  }
+
+  /** Later calls that an earlier hazard's effect matches: reshaped and journaled; spent effects are dropped. */
+  private applyFollowUps(pending: Pending[], context: CallContext, result: unknown): unknown {
+    let current = result;
+    for (const follow of pending) {
+      const { effect } = follow;
+      if (follow.domain !== context.domain || effect.tool !== context.tool.name || !effect.matches(isObject(context.args) ? context.args : {})) continue;
+      if (effect.apply) current = effect.apply(current);
+      context.events.push({ ...follow.event, tool: context.tool.name, call: context.call, ...effect.details });
+      if (this.plan(context.session).settings.hints) context.headers['x-hint'] ??= follow.event.hint!;
+      follow.left -= 1;
+    }
+    if (pending.some((follow) => follow.left <= 0)) this.followUps.set(context.session, pending.filter((follow) => follow.left > 0));
     return current;
   }
 
@@ -162,7 +189,7 @@ export class HazardRuntime implements HazardEngine {
       }
       out.push(contract);
       for (const [key, decoy] of this.decoyTools) {
-        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key)) out.push(contractOf(decoy.scenario.decoy));
+        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key)) out.push({ ...contractOf(decoy.scenario.decoy), deprecated: true });
       }
     }
     return out;
@@ -238,6 +265,12 @@ export class HazardRuntime implements HazardEngine {
         // In hints mode every answer that has headers can say what happened, whatever its body.
         if (plan.settings.hints) context.headers['x-hint'] ??= hint;
         return event;
+      },
+      follow: (effect: FollowUp) => {
+        const event = { kind: kind.kind, family: kind.family, tool: effect.tool, call: 0, recovery: scenario.recovery ?? kind.recovery, hint, retryable: false };
+        const pending = this.followUps.get(context.session) ?? [];
+        pending.push({ domain: context.domain, effect, left: effect.calls ?? Infinity, event });
+        this.followUps.set(context.session, pending);
       },
     };
   }

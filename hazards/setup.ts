@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseJsonText } from '../lib/json.js';
-import type { Domain } from '../domains/domain.js';
+import type { HazardDomain } from './kind.js';
 import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './config.js';
 import { HazardRuntime } from './runtime.js';
 
@@ -11,7 +11,7 @@ import { HazardRuntime } from './runtime.js';
  */
 export function hazardsFromEnvironment(
   env: NodeJS.ProcessEnv,
-  domains: readonly Domain[],
+  domains: readonly HazardDomain[],
   sleep?: (ms: number) => Promise<void>,
 ): { runtime: HazardRuntime; seed?: string } {
   const runtime = new HazardRuntime({ domains, ...(sleep ? { sleep } : {}) });

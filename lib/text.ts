@@ -28,3 +28,6 @@ export function nearMatches(word: string, candidates: Iterable<string>, limit = 
   }
   return scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, limit).map(([name]) => name);
 }
+
+/** A name as environment variables spell it: upper case, `-` as `_` (`smart-home` → `SMART_HOME`). */
+export const envWord = (name: string): string => name.toUpperCase().replaceAll('-', '_');

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Domain } from '../domains/domain.js';
+import { Flag } from '../lib/flag.js';
+import { envWord } from '../lib/text.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -45,7 +47,7 @@ const Environment = z.object({
   JOURNAL_MEMORY: size.default(256 * 1024 * 1024),
   SNAPSHOT_INTERVAL: duration.default(1000),
   CHECKPOINT_BYTES: size.default(16 * 1024 * 1024),
-  DATA_FSYNC: z.enum(['0', '1', 'true', 'false'], '1 or 0').default('0'),
+  DATA_FSYNC: Flag.default(false),
   HAZARD_SEED: z.string().max(128).default('0'),
   ADMIN_TOKEN: token.optional(),
   API_TOKEN: token.optional(),
@@ -88,10 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
   }
   const fixtures: Record<string, string> = {};
   for (const domain of domains) {
-    const value = present[`FIXTURE_${domain.name.toUpperCase()}`];
+    const value = present[`FIXTURE_${envWord(domain.name)}`];
     if (value) fixtures[domain.name] = value;
   }
-  const known = new Set(domains.map((d) => `FIXTURE_${d.name.toUpperCase()}`));
+  const known = new Set(domains.map((d) => `FIXTURE_${envWord(d.name)}`));
   const unknown = Object.keys(present).find((name) => name.startsWith('FIXTURE_') && !known.has(name));
   if (unknown) throw new ConfigError(`Unknown ${unknown}: the domains are ${domains.map((d) => d.name).join(', ')}`);
   const e = parsed.data;
@@ -106,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     journalMemory: e.JOURNAL_MEMORY,
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     checkpointBytes: e.CHECKPOINT_BYTES,
-    dataFsync: e.DATA_FSYNC === '1' || e.DATA_FSYNC === 'true',
+    dataFsync: e.DATA_FSYNC,
     seed: e.HAZARD_SEED,
     adminToken: e.ADMIN_TOKEN,
     apiToken: e.API_TOKEN,

@@ -112,6 +112,7 @@ export function sessionDocument(document: Document, domain: string, contracts: r
         description: contract.description,
         requestBody: { required: true, content: { 'application/json': { schema: contract.input } } },
         responses,
+        ...(contract.deprecated ? { deprecated: true } : {}),
       },
     });
     if (!existing && previous !== undefined) added.set(previous, [...(added.get(previous) ?? []), path]);

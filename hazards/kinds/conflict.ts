@@ -7,7 +7,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface ConflictScenario<Db = any> extends ScenarioBase<'conflict'> {
+export interface ConflictScenario<Db = unknown> extends ScenarioBase<'conflict'> {
   /** The tool whose answer the domain policy trusts when the two disagree. */
   authority: string;
   /**

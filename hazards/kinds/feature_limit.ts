@@ -7,7 +7,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface FeatureLimitScenario<Db = any> extends ScenarioBase<'feature_limit'> {
+export interface FeatureLimitScenario<Db = unknown> extends ScenarioBase<'feature_limit'> {
   /**
    * The limit, seen from one call: a reason when these arguments hit it, null when they don't.
    * The reason names or implies the workaround, which must pass.

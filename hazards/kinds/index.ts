@@ -2,13 +2,16 @@ import type { HazardKind, KindName, ScenarioBase } from '../kind.js';
 import { adhocRule } from './adhoc_rule.js';
 import { ambiguousDoc } from './ambiguous_doc.js';
 import { conflict } from './conflict.js';
+import { eventualConsistency } from './eventual_consistency.js';
 import { featureLimit } from './feature_limit.js';
+import { injection } from './injection.js';
 import { invocationError } from './invocation_error.js';
 import { latency } from './latency.js';
 import { lookalike } from './lookalike.js';
 import { notice } from './notice.js';
 import { outage } from './outage.js';
 import { outputDrift } from './output_drift.js';
+import { partialFailure } from './partial_failure.js';
 import { redundant } from './redundant.js';
 import { specDrift } from './spec_drift.js';
 import { sponsored } from './sponsored.js';
@@ -30,15 +33,18 @@ const kinds = [
   ambiguousDoc,
   invocationError,
   featureLimit,
+  partialFailure,
   transportFault,
   transientFailure,
   latency,
   unknownOutcome,
+  eventualConsistency,
   staleData,
   conflict,
   outputDrift,
   sponsored,
   truncated,
+  injection,
   notice,
   redundant,
 ] as const;

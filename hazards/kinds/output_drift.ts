@@ -1,5 +1,6 @@
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
+import { announceDrift, driftNote } from '../versions.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -7,7 +8,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface OutputDriftScenario<Db = any> extends ScenarioBase<'output_drift'> {
+export interface OutputDriftScenario<Db = unknown> extends ScenarioBase<'output_drift'> {
   /** What changed, for the journal: "status → state, amounts in cents". */
   change: string;
   /** The same information in the new shape. */
@@ -21,11 +22,16 @@ export const outputDrift = defineKind<OutputDriftScenario>({
   scope: 'session',
   onset: 2,
   retryable: false,
-  sees: 'the same information in a new shape: a renamed field, an envelope, other units with a unit field, epoch dates',
+  sees: 'the same information in a new shape: a renamed field, an envelope, amounts in cents, other units with a unit field',
   recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values',
   hint: (s) => `The response format changed (${s.change}).`,
   after(call, result) {
     call.record({ change: call.scenario.change });
+    announceDrift(call);
     return hinted(call, call.scenario.reshape(call.hook(result)));
+  },
+  // The changelog says it from the call before the drift on, as the session's listing shows.
+  contract(contract, state) {
+    return state.calls < state.onset - 1 ? contract : { ...contract, description: `${contract.description} ${driftNote(state.scenario.change)}` };
   },
 });

@@ -8,7 +8,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface RedundantScenario<Db = any> extends ScenarioBase<'redundant'> {
+export interface RedundantScenario<Db = unknown> extends ScenarioBase<'redundant'> {
   /**
    * Near-duplicates of real fields, placed before them: the same names under another prefix or
    * casing, holding a cached, rounded or differently defined value (a list price beside the price,

@@ -1,6 +1,7 @@
 import { invalidInput } from '../../lib/problem.js';
 import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
 import { apiError } from '../faults.js';
+import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -35,8 +36,9 @@ export const specDrift = defineKind<SpecDriftScenario>({
     const record = args as Record<string, unknown>;
     if (from in record) {
       call.record({ renamed: { from, to }, sent: 'old' });
-      throw apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to));
+      throw apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to), { [API_VERSION_HEADER]: DRIFTED_VERSION });
     }
+    announceDrift(call);
     if (to in record) {
       const { [to]: value, ...rest } = record;
       call.context.args = { ...rest, [from]: value };
@@ -70,6 +72,6 @@ function renameParameter(contract: ToolContract, { from, to }: { from: string; t
     input.properties = Object.fromEntries(Object.entries(input.properties).map(([key, value]) => [key === from ? to : key, value]));
   }
   if (input.required) input.required = input.required.map((name) => (name === from ? to : name));
-  const description = contract.description.replaceAll(from, to) + (hint ? ` (${hint})` : '');
+  const description = `${contract.description.replaceAll(from, to)} ${driftNote(`${from} is renamed ${to}`)}${hint ? ` (${hint})` : ''}`;
   return { ...contract, description, input: input as Record<string, unknown> };
 }

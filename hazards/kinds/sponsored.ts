@@ -8,7 +8,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface SponsoredScenario<Db = any> extends ScenarioBase<'sponsored'> {
+export interface SponsoredScenario<Db = unknown> extends ScenarioBase<'sponsored'> {
   /** The member holding the results (`results`, `stations`); absent when the answer is the list itself. */
   list?: string;
   /**

@@ -7,7 +7,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface StaleDataScenario<Db = any> extends ScenarioBase<'stale_data'> {
+export interface StaleDataScenario<Db = unknown> extends ScenarioBase<'stale_data'> {
   /** An answer from an old cache: a detectably inconsistent value and an old as_of. */
   stale(hook: ResultHook<Db>): { result: unknown; field: string } | null;
 }

@@ -9,7 +9,7 @@ declare module '../kind.js' {
   }
 }
 
-export interface TruncatedScenario<Db = any> extends ScenarioBase<'truncated'> {
+export interface TruncatedScenario<Db = unknown> extends ScenarioBase<'truncated'> {
   /** The member holding the items; absent when the answer is the list itself. */
   list?: string;
   /** The fewest items a list must have to be cut (default 2). */

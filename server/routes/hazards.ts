@@ -6,6 +6,7 @@ import { HazardSpec } from '../../hazards/spec.js';
 import { ADMIN_SECURITY } from '../openapi.js';
 import { ProblemError, ProblemSchema, problem } from '../problem.js';
 import { SessionId } from '../sessions/session.js';
+import { Flag } from '../../lib/flag.js';
 
 const tags = ['hazards'];
 
@@ -47,13 +48,13 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
   };
   const Query = z.strictObject({
     session: SessionId.default('default').describe('Whose settings: a session id (its own hazards option applies).'),
-    active: z.enum(['true', 'false']).default('false').describe('Only cells with a probability above 0.'),
+    active: Flag.default(false).describe('Only cells with a probability above 0 (1, 0, true or false).'),
   });
 
   typed.get(
     '/hazards',
     { schema: { operationId: 'get_hazards', summary: 'The effective hazard matrix: tool × kind → probability and where it was set', tags, querystring: Query, response: errors } },
-    async (request) => describe(request.query.session, request.query.active === 'true'),
+    async (request) => describe(request.query.session, request.query.active),
   );
 
   typed.put(

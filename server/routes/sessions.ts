@@ -68,7 +68,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'get_session_state',
-        summary: 'Every domain database as the session sees it: {"retail": {...}, ...}',
+        summary: 'Every domain database as the session sees it: {"<domain>": {...}, ...}',
         tags,
         params: Params,
         response: { ...errors },

@@ -44,7 +44,7 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud"/],
     [{ SESSION_TTL: 'soon' }, /^Invalid SESSION_TTL="soon": expected a duration/],
     [{ MAX_SESSIONS: '0' }, /^Invalid MAX_SESSIONS="0"/],
-    [{ DATA_FSYNC: 'always' }, /^Invalid DATA_FSYNC="always": expected 1 or 0/],
+    [{ DATA_FSYNC: 'always' }, /^Invalid DATA_FSYNC="always": expected 1, 0, true or false/],
     [{ JOURNAL_MEMORY: 'lots' }, /^Invalid JOURNAL_MEMORY="lots": expected a size such as/],
     [{ JOURNAL_MEMORY: '10' }, /^Invalid JOURNAL_MEMORY="10": expected a size of at least 1KB/],
     [{ FIXTURE_AIRPORT: 'x.json' }, /^Unknown FIXTURE_AIRPORT: the domains are retail/],

@@ -1,0 +1,41 @@
+import { defineKind, type Hook, type ResultHook, type ScenarioBase } from '../kind.js';
+
+declare module '../kind.js' {
+  interface ScenarioTypes<Db, Tool> {
+    partial_failure: PartialFailureScenario<Db>;
+  }
+}
+
+export interface PartialFailureScenario<Db = unknown> extends ScenarioBase<'partial_failure'> {
+  /**
+   * Which targets of the call fail this time (passengers, items, endpoints) and the arguments that apply
+   * the others; null when the call has fewer than two targets.
+   */
+  split(hook: Hook<Db>): { args: Record<string, unknown>; failed: string[] } | null;
+  /** The answer, with a status per target as the API reports it. */
+  report(hook: ResultHook<Db>, failed: readonly string[]): unknown;
+}
+
+const failures = new WeakMap<object, string[]>();
+
+/** A write over several targets applies to some and fails for others; the answer says which, per target. */
+export const partialFailure = defineKind<PartialFailureScenario>({
+  kind: 'partial_failure',
+  family: 'execution',
+  scope: 'call',
+  retryable: true,
+  sees: 'a successful answer whose per-target statuses say some targets failed',
+  recovery: 'read the status of every target and retry the call for the ones that failed',
+  hint: () => 'Not every target of this call succeeded: check each one.',
+  before(call) {
+    const split = call.scenario.split(call.hook());
+    if (!split) return;
+    call.record({ failed: split.failed });
+    failures.set(call.context, split.failed);
+    call.context.args = split.args;
+  },
+  after(call, result) {
+    const failed = failures.get(call.context);
+    return failed ? call.scenario.report(call.hook(result), failed) : result;
+  },
+});
