@@ -103,7 +103,8 @@ async function measure(target: Target): Promise<autocannon.Result> {
   try {
     if (warmup > 0) await load(target, warmup);
     const result = await load(target, duration);
-    if (!target.env?.['HAZARDS'] && (result.non2xx > 0 || result.errors > 0)) throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (!target.env?.['HAZARDS'] && (result.non2xx > 0 || result.errors > 0))
+      throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return result;
   } finally {
     child.kill('SIGTERM');
@@ -122,7 +123,9 @@ for (let round = 1; round <= rounds; round++) {
   const base = await measure(baseline);
   const ours = await measure(wildtools);
   ratios.push(ours.requests.average / base.requests.average);
-  console.log(`  round ${round}\n    ${line(baseline.name, base, 'req/s')}\n    ${line(wildtools.name, ours, 'req/s')}\n    ratio ${ratios.at(-1)!.toFixed(3)}`);
+  console.log(
+    `  round ${round}\n    ${line(baseline.name, base, 'req/s')}\n    ${line(wildtools.name, ours, 'req/s')}\n    ratio ${ratios.at(-1)!.toFixed(3)}`,
+  );
 }
 console.log(`ratio wildtools / baseline: median ${median(ratios).toFixed(3)} of ${ratios.map((r) => r.toFixed(3)).join(', ')} (target ≥ 0.8)`);
 

@@ -98,9 +98,11 @@ export function layerFromEnv(env: NodeJS.ProcessEnv, assignment: Assignment): La
   const hints = value('HAZARD_HINTS');
   if (hints !== undefined) layer.hints = isFlagWord(hints) ? flagValue(hints) : fail(`HAZARD_HINTS: '${hints}' is not 1, 0, true or false`);
   const max = value('HAZARD_MAX_CONSECUTIVE');
-  if (max !== undefined) layer.maxConsecutive = /^[1-9]\d?$/.test(max) ? Number(max) : fail(`HAZARD_MAX_CONSECUTIVE: '${max}' is not a whole number from 1 to 99`);
+  if (max !== undefined)
+    layer.maxConsecutive = /^[1-9]\d?$/.test(max) ? Number(max) : fail(`HAZARD_MAX_CONSECUTIVE: '${max}' is not a whole number from 1 to 99`);
   const latency = value('HAZARD_LATENCY_MS');
-  if (latency !== undefined) layer.latencyMs = /^\d{1,6}$/.test(latency) ? Number(latency) : fail(`HAZARD_LATENCY_MS: '${latency}' is not a number of milliseconds`);
+  if (latency !== undefined)
+    layer.latencyMs = /^\d{1,6}$/.test(latency) ? Number(latency) : fail(`HAZARD_LATENCY_MS: '${latency}' is not a number of milliseconds`);
   const seed = value('HAZARD_SEED');
   if (seed !== undefined) layer.seed = seed;
   const configFile = value('HAZARD_CONFIG');
@@ -149,7 +151,12 @@ export function layerFromSpec(input: unknown, assignment: Assignment, source: st
     for (const [kindWord, setting] of Object.entries(byKind)) {
       const where = `${source}: tools.${toolName}.${kindWord}`;
       const kinds = kindsOf(kindWord, where, false);
-      rules.push({ kinds, tools: toolsOf(assignment, toolName, kinds, where), p: probability(setting, rate, where), source: `${source} tools.${toolName}.${kindWord}` });
+      rules.push({
+        kinds,
+        tools: toolsOf(assignment, toolName, kinds, where),
+        p: probability(setting, rate, where),
+        source: `${source} tools.${toolName}.${kindWord}`,
+      });
     }
   }
   return {

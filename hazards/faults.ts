@@ -5,8 +5,7 @@ import { PROBLEM_CONTENT_TYPE, problem } from '../lib/problem.js';
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
 
-const hex = (call: HazardCall<ScenarioBase>, length: number) =>
-  Array.from({ length }, () => call.random.int(0, 15).toString(16)).join('');
+const hex = (call: HazardCall<ScenarioBase>, length: number) => Array.from({ length }, () => call.random.int(0, 15).toString(16)).join('');
 
 const uuid = (call: HazardCall<ScenarioBase>) => `${hex(call, 8)}-${hex(call, 4)}-4${hex(call, 3)}-a${hex(call, 3)}-${hex(call, 12)}`;
 
@@ -21,7 +20,9 @@ const SERVER_ERRORS: Template[] = [
     type: 'http',
     status: 500,
     contentType: 'application/json',
-    body: JSON.stringify({ error: { code: 'INTERNAL', message: 'An internal error occurred. Please retry your request.', request_id: `req_${hex(call, 24)}` } }),
+    body: JSON.stringify({
+      error: { code: 'INTERNAL', message: 'An internal error occurred. Please retry your request.', request_id: `req_${hex(call, 24)}` },
+    }),
   }),
   (call) => ({
     type: 'http',
@@ -30,7 +31,13 @@ const SERVER_ERRORS: Template[] = [
     body: JSON.stringify({ error: { code: 503, message: 'The service is currently unavailable.', status: 'UNAVAILABLE' } }),
     headers: { 'x-request-id': uuid(call) },
   }),
-  (call) => ({ type: 'http', status: 500, contentType: 'application/json', body: '{"message":"Internal server error"}', headers: { 'x-amzn-requestid': uuid(call) } }),
+  (call) => ({
+    type: 'http',
+    status: 500,
+    contentType: 'application/json',
+    body: '{"message":"Internal server error"}',
+    headers: { 'x-amzn-requestid': uuid(call) },
+  }),
   (call) => ({
     type: 'http',
     status: 503,
@@ -42,7 +49,11 @@ const SERVER_ERRORS: Template[] = [
     type: 'http',
     status: 500,
     contentType: 'application/json',
-    body: JSON.stringify({ status: 'error', error: `E${call.random.int(1000, 9999)}: unexpected condition in shard ${call.random.int(1, 64)}`, trace_id: hex(call, 32) }),
+    body: JSON.stringify({
+      status: 'error',
+      error: `E${call.random.int(1000, 9999)}: unexpected condition in shard ${call.random.int(1, 64)}`,
+      trace_id: hex(call, 32),
+    }),
   }),
 ];
 
@@ -59,7 +70,13 @@ const RATE_LIMITED: Template = (call) => {
 
 const GATEWAY_TIMEOUTS: Template[] = [
   () => ({ type: 'http', status: 504, contentType: 'text/html', body: html(504, 'Gateway Time-out') }),
-  (call) => ({ type: 'http', status: 504, contentType: 'application/json', body: '{"message": "Endpoint request timed out"}', headers: { 'x-amzn-requestid': uuid(call) } }),
+  (call) => ({
+    type: 'http',
+    status: 504,
+    contentType: 'application/json',
+    body: '{"message": "Endpoint request timed out"}',
+    headers: { 'x-amzn-requestid': uuid(call) },
+  }),
 ];
 
 /** A 5xx in one of several real styles, or now and then a 429 with Retry-After. */
@@ -78,7 +95,14 @@ export function gatewayTimeout(call: HazardCall<ScenarioBase>): HazardFault {
 }
 
 /** The API's own error (problem JSON), for hazards that speak in the API's voice. */
-export function apiError(call: HazardCall<ScenarioBase>, status: number, code: string, detail: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): HazardFault {
+export function apiError(
+  call: HazardCall<ScenarioBase>,
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): HazardFault {
   const body = problem(status, code, detail, extra);
   return withHint(call, { type: 'http', status, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(body), headers });
 }

@@ -14,7 +14,8 @@ export type Family = (typeof FAMILY_NAMES)[number];
  * `declare module '../kind.js' { interface ScenarioTypes<Db, Tool> { conflict: ConflictScenario<Db> } }`.
  * `Db` is the domain's typed database that hooks receive; `Tool` the domain's tool type (decoys).
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the kinds' files (declaration merging); the parameters are theirs
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the kinds' files (declaration merging)
+// biome-ignore lint/correctness/noUnusedVariables: the type parameters are the kinds' files' to use
 export interface ScenarioTypes<Db, Tool> {}
 
 export type KindName = keyof ScenarioTypes<unknown, unknown> & string;

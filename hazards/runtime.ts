@@ -1,14 +1,13 @@
-import { jsonSchemaOf } from '../lib/json-schema.js';
-import { isObject } from '../lib/object.js';
-import { Random } from '../lib/random.js';
-import type { HazardEvent } from './event.js';
 import { Assignment, type ToolRef, toolKey } from './assignment.js';
+import { contractOf } from './contract.js';
+import { FollowUps } from './follow-ups.js';
+import { hazardCall } from './hazard-call.js';
 import { familyOf, KINDS, type KindName } from './catalog.js';
 import { type Layer, layerFromSpec } from './config.js';
 import type { CallContext, HazardEngine, HazardSession as Session } from './engine.js';
-import type { FollowUp, HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
+import type { HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
 import { hazardKinds } from './kinds/index.js';
-import { draw, hitSeed } from './schedule.js';
+import { draw } from './schedule.js';
 
 export interface Settings {
   hints: boolean;
@@ -36,14 +35,6 @@ interface Active {
   p: number;
   /** The tool whose draws decide it (for a decoy, the canonical tool). */
   drawKey: string;
-}
-
-/** An effect waiting for the calls it concerns. */
-interface Pending {
-  domain: string;
-  effect: FollowUp;
-  left: number;
-  event: HazardEvent;
 }
 
 /** What one session's settings make of every tool, rebuilt when the settings change. */
@@ -79,8 +70,7 @@ export class HazardRuntime implements HazardEngine {
   private version = 0;
   private readonly plans = new WeakMap<Session, Plan>();
   private readonly sessionLayers = new WeakMap<Session, Layer>();
-  /** Effects hazards left on later calls, per session (not kept across a restart). */
-  private readonly followUps = new WeakMap<Session, Pending[]>();
+  private readonly followUps = new FollowUps();
   private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: HazardTool }; domain: string }>();
 
   constructor(private readonly options: HazardRuntimeOptions) {
@@ -143,29 +133,13 @@ export class HazardRuntime implements HazardEngine {
   }
 
   after(context: CallContext, result: unknown): unknown {
-    const pending = this.followUps.get(context.session);
-    const followed = pending ? this.applyFollowUps(pending, context, result) : result;
+    const followed = this.followUps.apply(context, result, this.plan(context.session).settings.hints);
     const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
     if (!active) return followed;
     let current = followed;
     for (const hazard of active) {
       if (hazard.kind.after && this.hits(hazard, context)) current = hazard.kind.after(this.call(hazard, context), current);
     }
-    return current;
-  }
-
-  /** Later calls that an earlier hazard's effect matches: reshaped and journaled; spent effects are dropped. */
-  private applyFollowUps(pending: Pending[], context: CallContext, result: unknown): unknown {
-    let current = result;
-    for (const follow of pending) {
-      const { effect } = follow;
-      if (follow.domain !== context.domain || effect.tool !== context.tool.name || !effect.matches(isObject(context.args) ? context.args : {})) continue;
-      if (effect.apply) current = effect.apply(current);
-      context.events.push({ ...follow.event, tool: context.tool.name, call: context.call, ...effect.details });
-      if (this.plan(context.session).settings.hints) context.headers['x-hint'] ??= follow.event.hint!;
-      follow.left -= 1;
-    }
-    if (pending.some((follow) => follow.left <= 0)) this.followUps.set(context.session, pending.filter((follow) => follow.left > 0));
     return current;
   }
 
@@ -189,7 +163,8 @@ export class HazardRuntime implements HazardEngine {
       }
       out.push(contract);
       for (const [key, decoy] of this.decoyTools) {
-        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key)) out.push({ ...contractOf(decoy.scenario.decoy), deprecated: true });
+        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key))
+          out.push({ ...contractOf(decoy.scenario.decoy), deprecated: true });
       }
     }
     return out;
@@ -224,55 +199,7 @@ export class HazardRuntime implements HazardEngine {
 
   private call(hazard: Active, context: CallContext): HazardCall<ScenarioBase> {
     const plan = this.plan(context.session);
-    const { kind, scenario } = hazard;
-    const hint = kind.hint(scenario);
-    const db = context.session.domain(context.domain).tables;
-    const random = new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, context.call));
-    return {
-      scenario,
-      context,
-      random,
-      hints: plan.settings.hints,
-      hint,
-      db,
-      hook: (result?: unknown) => ({
-        args: isObject(context.args) ? context.args : {},
-        db,
-        random,
-        // Call number 0 is never a call: its draws are the session's, the same on every call.
-        sessionRandom: new Random(hitSeed(plan.seed, context.session.id, hazard.drawKey, kind.kind, 0)),
-        now: new Date(context.at),
-        call: context.call,
-        result,
-      }),
-      header: (name: string, value: string) => {
-        context.headers[name] = value;
-      },
-      settings: { latencyMs: plan.settings.latencyMs },
-      sleep: this.sleep,
-      record: (details = {}) => {
-        const event: HazardEvent = {
-          kind: kind.kind,
-          family: kind.family,
-          tool: context.tool.name,
-          call: context.call,
-          recovery: scenario.recovery ?? kind.recovery,
-          hint,
-          retryable: kind.retryable,
-          ...details,
-        };
-        context.events.push(event);
-        // In hints mode every answer that has headers can say what happened, whatever its body.
-        if (plan.settings.hints) context.headers['x-hint'] ??= hint;
-        return event;
-      },
-      follow: (effect: FollowUp) => {
-        const event = { kind: kind.kind, family: kind.family, tool: effect.tool, call: 0, recovery: scenario.recovery ?? kind.recovery, hint, retryable: false };
-        const pending = this.followUps.get(context.session) ?? [];
-        pending.push({ domain: context.domain, effect, left: effect.calls ?? Infinity, event });
-        this.followUps.set(context.session, pending);
-      },
-    };
+    return hazardCall(hazard, context, { seed: plan.seed, settings: plan.settings, sleep: this.sleep, followUps: this.followUps });
   }
 
   private layers(session: Session): Layer[] {
@@ -300,7 +227,8 @@ export class HazardRuntime implements HazardEngine {
     for (const layer of layers) {
       for (const rule of layer.rules) {
         if (!rule.kinds.includes(kind)) continue;
-        const applies = rule.tools === 'assigned' ? this.assignment.assigned(ref, kind) : rule.tools.some((t) => t.domain === ref.domain && t.tool === ref.tool);
+        const applies =
+          rule.tools === 'assigned' ? this.assignment.assigned(ref, kind) : rule.tools.some((t) => t.domain === ref.domain && t.tool === ref.tool);
         if (applies) ({ p, source } = rule);
       }
     }
@@ -339,8 +267,3 @@ export class HazardRuntime implements HazardEngine {
 }
 
 const onsetOf = (hazard: Active) => hazard.scenario.onset ?? hazard.kind.onset ?? 1;
-
-/** The contract of a tool as its declaration gives it. */
-export function contractOf(tool: HazardTool): ToolContract {
-  return { name: tool.name, description: tool.description, input: jsonSchemaOf(tool.input, 'input'), output: jsonSchemaOf(tool.output, 'output'), mutates: tool.mutates };
-}

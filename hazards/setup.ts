@@ -28,7 +28,8 @@ export function hazardsFromEnvironment(
     }
     const { seed: fileSeed, ...spec } = (typeof json === 'object' && json !== null ? json : {}) as { seed?: unknown };
     if (fileSeed !== undefined) {
-      if (typeof fileSeed !== 'string' && typeof fileSeed !== 'number') throw new HazardConfigError(`HAZARD_CONFIG=${path}: seed: expected a string or a number`);
+      if (typeof fileSeed !== 'string' && typeof fileSeed !== 'number')
+        throw new HazardConfigError(`HAZARD_CONFIG=${path}: seed: expected a string or a number`);
       seed = String(fileSeed);
     }
     layers.push(layerFromSpec(Array.isArray(json) ? json : spec, runtime.assignment, `HAZARD_CONFIG=${path}`));

@@ -26,7 +26,10 @@ export function nearMatches(word: string, candidates: Iterable<string>, limit = 
     const related = candidate.includes(word) || word.includes(candidate);
     if (distance <= budget || related) scored.push([candidate, related ? Math.min(distance, budget) : distance]);
   }
-  return scored.sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0])).slice(0, limit).map(([name]) => name);
+  return scored
+    .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
+    .slice(0, limit)
+    .map(([name]) => name);
 }
 
 /** A name as environment variables spell it: upper case, `-` as `_` (`smart-home` → `SMART_HOME`). */

@@ -6,7 +6,9 @@ import { dirname, join } from 'node:path';
 const policies = readdirSync('domains', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join('domains', entry.name, 'policy.md')))
   .map((entry) => join('domains', entry.name, 'policy.md'));
-const fixtures = readdirSync('fixtures').filter((name) => name.endsWith('.json')).map((name) => join('fixtures', name));
+const fixtures = readdirSync('fixtures')
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => join('fixtures', name));
 const files = ['package.json', ...policies, ...fixtures];
 for (const file of files) {
   mkdirSync(join('dist', dirname(file)), { recursive: true });

@@ -77,7 +77,10 @@ export const accessControl = fp<AccessOptions>(
       const host = request.headers.host ?? '';
       const origin = request.headers.origin;
       if (!isLoopback(host) || (origin !== undefined && !isLoopback(originHost(origin)))) {
-        return sendProblem(reply, new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')));
+        return sendProblem(
+          reply,
+          new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')),
+        );
       }
       done();
     };

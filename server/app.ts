@@ -64,10 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: {
-      urls: [
-        { url: '/openapi.json', name: 'all domains and sessions' },
-        ...options.domains.map((d) => ({ url: `/${d.name}/openapi.json`, name: d.name })),
-      ],
+      urls: [{ url: '/openapi.json', name: 'all domains and sessions' }, ...options.domains.map((d) => ({ url: `/${d.name}/openapi.json`, name: d.name }))],
     },
   });
   await app.register(metaRoutes);

@@ -94,7 +94,12 @@ class ToolCall {
     } catch (error) {
       return this.fail(error);
     }
-    return before ? before.then(() => this.execute(), (error: unknown) => this.fail(error)) : this.execute();
+    return before
+      ? before.then(
+          () => this.execute(),
+          (error: unknown) => this.fail(error),
+        )
+      : this.execute();
   }
 
   /** Validation, the tool itself, then the after-call stage. */
@@ -116,7 +121,11 @@ class ToolCall {
       } else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
       this.result = result;
       const after = this.deps.hazards.after(context, result);
-      if (after instanceof Promise) return after.then((body) => this.finish(200, body, context.headers), (error: unknown) => this.fail(error));
+      if (after instanceof Promise)
+        return after.then(
+          (body) => this.finish(200, body, context.headers),
+          (error: unknown) => this.fail(error),
+        );
       return this.finish(200, after, context.headers);
     } catch (error) {
       return this.fail(error);
@@ -135,9 +144,14 @@ class ToolCall {
     if (!seen) return undefined;
     if (seen.fingerprint !== fingerprint(args)) {
       throw new ProblemError(
-        problem(422, 'idempotency_key_reused', `The idempotency_key '${key}' was already used with other arguments (call ${seen.seq}); use a new key for a new operation.`, {
-          field: IDEMPOTENCY_KEY,
-        }),
+        problem(
+          422,
+          'idempotency_key_reused',
+          `The idempotency_key '${key}' was already used with other arguments (call ${seen.seq}); use a new key for a new operation.`,
+          {
+            field: IDEMPOTENCY_KEY,
+          },
+        ),
       );
     }
     this.idempotency = { key, replayed: seen.seq };

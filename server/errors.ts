@@ -6,18 +6,17 @@ import { BODY_LIMIT } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, ProblemError, problem, toProblem } from './problem.js';
 
 export function sendProblem(reply: FastifyReply, failure: ProblemError): FastifyReply {
-  return reply
-    .code(failure.problem.status)
-    .headers(failure.headers)
-    .type(PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(failure.problem));
+  return reply.code(failure.problem.status).headers(failure.headers).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(failure.problem));
 }
 
 /** Every error and every unknown route answers in problem JSON; only bugs answer 500. */
-export const errors = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => sendProblem(reply, asProblem(error, request)));
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request)));
-}, { name: 'errors', dependencies: ['services'] });
+export const errors = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => sendProblem(reply, asProblem(error, request)));
+    app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request)));
+  },
+  { name: 'errors', dependencies: ['services'] },
+);
 
 function asProblem(error: FastifyError, request: FastifyRequest): ProblemError {
   const known = toProblem(error);

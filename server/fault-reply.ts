@@ -7,12 +7,20 @@ import type { FaultResponse } from '../hazards/fault.js';
  */
 export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: FaultResponse): FastifyReply {
   if (fault.type === 'http') {
-    return reply.code(fault.status).headers(fault.headers ?? {}).type(fault.contentType).send(fault.body);
+    return reply
+      .code(fault.status)
+      .headers(fault.headers ?? {})
+      .type(fault.contentType)
+      .send(fault.body);
   }
   const socket = request.raw.socket;
   switch (fault.mode) {
     case 'malformed':
-      return reply.code(200).headers(fault.headers ?? {}).type('application/json; charset=utf-8').send(fault.body);
+      return reply
+        .code(200)
+        .headers(fault.headers ?? {})
+        .type('application/json; charset=utf-8')
+        .send(fault.body);
     case 'reset':
       reply.hijack();
       socket.resetAndDestroy();
@@ -25,7 +33,9 @@ export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: F
     case 'truncated': {
       reply.hijack();
       const length = Buffer.byteLength(fault.body);
-      const extra = Object.entries(fault.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      const extra = Object.entries(fault.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
       socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${length * 2 + 17}\r\n${extra}\r\n${fault.body}`);
       socket.destroySoon();
       return reply;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/json.js';
+import { type JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/json.js';
 import { problemError } from './problem.js';
 
 /** Largest request body, in bytes. */
@@ -15,7 +15,10 @@ export function jsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     const text = body as string;
     if (text.trim().length === 0) {
-      done(problemError(400, 'empty_json_body', 'The body is empty although Content-Type is application/json: send {} for a call without arguments.'), undefined);
+      done(
+        problemError(400, 'empty_json_body', 'The body is empty although Content-Type is application/json: send {} for a call without arguments.'),
+        undefined,
+      );
       return;
     }
     try {
@@ -29,7 +32,9 @@ export function jsonBodyParser(app: FastifyInstance): void {
 function bodyProblem(error: JsonTextError) {
   switch (error.reason) {
     case 'too_deep':
-      return problemError(400, 'json_too_deep', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, the limit.`, { limit: MAX_JSON_DEPTH });
+      return problemError(400, 'json_too_deep', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, the limit.`, {
+        limit: MAX_JSON_DEPTH,
+      });
     case 'forbidden_key':
       return problemError(400, 'forbidden_json_key', 'The JSON body has a forbidden "__proto__" or "constructor.prototype" key: rename or remove it.');
     case 'syntax':

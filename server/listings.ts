@@ -1,5 +1,5 @@
 import type { ToolContract } from '../hazards/kind.js';
-import { jsonSchemaOf } from '../lib/json-schema.js';
+import { contractOf } from '../hazards/contract.js';
 import type { ToolEntry } from './registry.js';
 
 export const LISTING_FORMATS = ['native', 'openai', 'anthropic', 'mcp'] as const;
@@ -7,13 +7,7 @@ export type ListingFormat = (typeof LISTING_FORMATS)[number];
 
 /** The contracts of some tools as declared, named as the view names them. */
 export function contractsOf(entries: readonly ToolEntry[], view: 'domain' | 'combined'): ToolContract[] {
-  return entries.map(({ tool, combinedName }) => ({
-    name: view === 'domain' ? tool.name : combinedName,
-    description: tool.description,
-    mutates: tool.mutates,
-    input: jsonSchemaOf(tool.input, 'input'),
-    output: jsonSchemaOf(tool.output, 'output'),
-  }));
+  return entries.map(({ tool, combinedName }) => contractOf(tool, view === 'domain' ? tool.name : combinedName));
 }
 
 /** The listing of tool contracts in one format; `prefix` is where their routes live. */

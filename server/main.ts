@@ -16,29 +16,19 @@ function fatal(message: string): never {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig(process.env, domains);
-} catch (error) {
-  if (error instanceof ConfigError) fatal(error.message);
-  throw error;
+/** A startup step: its value, or a one-line exit naming what was wrong when it fails with a `known` error. */
+async function step<T>(work: () => T | Promise<T>, known: abstract new (...args: never[]) => Error): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof known) fatal(error.message);
+    throw error;
+  }
 }
 
-let hazards;
-try {
-  hazards = hazardsFromEnvironment(process.env, domains);
-} catch (error) {
-  if (error instanceof HazardConfigError) fatal(error.message);
-  throw error;
-}
-
-let bases;
-try {
-  bases = await loadBases(domains, config.fixtures);
-} catch (error) {
-  if (error instanceof FixtureError) fatal(error.message);
-  throw error;
-}
+const config = await step(() => loadConfig(process.env, domains), ConfigError);
+const hazards = await step(() => hazardsFromEnvironment(process.env, domains), HazardConfigError);
+const bases = await step(() => loadBases(domains, config.fixtures), FixtureError);
 
 const logger: FastifyServerOptions['logger'] = {
   level: config.logLevel,
@@ -55,23 +45,34 @@ if (adminToken !== undefined && config.adminToken === undefined) {
   );
 }
 
-let app;
-try {
-  app = await buildApp({
-    domains,
-    bases,
-    logger,
-    access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
-    hazards: hazards.runtime,
-    sessions: { ttlMs: config.sessionTtlMs, maxSessions: config.maxSessions, journalLimit: config.journalLimit, journalMemory: config.journalMemory, defaultSeed: hazards.seed ?? config.seed },
-    ...(config.dataDir
-      ? { persistence: { dir: config.dataDir, intervalMs: config.snapshotIntervalMs, checkpointBytes: config.checkpointBytes, durability: config.dataFsync ? ('fsync' as const) : ('process' as const) } }
-      : {}),
-  });
-} catch (error) {
-  if (error instanceof PersistenceError) fatal(error.message);
-  throw error;
-}
+const app = await step(
+  () =>
+    buildApp({
+      domains,
+      bases,
+      logger,
+      access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
+      hazards: hazards.runtime,
+      sessions: {
+        ttlMs: config.sessionTtlMs,
+        maxSessions: config.maxSessions,
+        journalLimit: config.journalLimit,
+        journalMemory: config.journalMemory,
+        defaultSeed: hazards.seed ?? config.seed,
+      },
+      ...(config.dataDir
+        ? {
+            persistence: {
+              dir: config.dataDir,
+              intervalMs: config.snapshotIntervalMs,
+              checkpointBytes: config.checkpointBytes,
+              durability: config.dataFsync ? ('fsync' as const) : ('process' as const),
+            },
+          }
+        : {}),
+    }),
+  PersistenceError,
+);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,7 +30,11 @@ export const swaggerDocument = {
   },
   components: {
     securitySchemes: {
-      bearer: { type: 'http' as const, scheme: 'bearer', description: 'ADMIN_TOKEN for admin operations; API_TOKEN (or ADMIN_TOKEN) for the others when API_TOKEN is set.' },
+      bearer: {
+        type: 'http' as const,
+        scheme: 'bearer',
+        description: 'ADMIN_TOKEN for admin operations; API_TOKEN (or ADMIN_TOKEN) for the others when API_TOKEN is set.',
+      },
     },
   },
 };

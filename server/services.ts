@@ -18,8 +18,11 @@ export interface Services {
 }
 
 /** The cross-cutting services every route uses, as decorators of the app. */
-export const services = fp<Services>(async (app, { registry, sessions, hazards }) => {
-  app.decorate('registry', registry);
-  app.decorate('sessions', sessions);
-  app.decorate('hazards', hazards);
-}, { name: 'services' });
+export const services = fp<Services>(
+  async (app, { registry, sessions, hazards }) => {
+    app.decorate('registry', registry);
+    app.decorate('sessions', sessions);
+    app.decorate('hazards', hazards);
+  },
+  { name: 'services' },
+);

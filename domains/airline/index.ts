@@ -1,6 +1,6 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { sharedTools } from '../shared/index.js';
-import { completeAirline } from './derive.js';
+import { completeAirline } from './derive/index.js';
 import { airlineHazards } from './hazards.js';
 import { AirlineDatabase } from './schema.js';
 import { airlineExtraTools } from './tools/extra.js';

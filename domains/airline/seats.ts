@@ -2,7 +2,7 @@ import { hasOwn } from '../../lib/own.js';
 import { foldForMatch } from '../../lib/text.js';
 import { notFound } from '../errors.js';
 import type { AirlineDb } from './db.js';
-import { cabinOfSeat as cabinInLayout, cabinSeats, SEAT_LAYOUT, seatMapKey } from './derive.js';
+import { cabinOfSeat as cabinInLayout, cabinSeats, SEAT_LAYOUT, seatMapKey } from './derive/seats.js';
 import { CABINS, type Cabin, type Reservation, type SeatMap } from './schema.js';
 
 // Seat maps: the cabin layouts of a flight on a date and who sits where, read and written

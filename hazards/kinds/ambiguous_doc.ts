@@ -12,11 +12,14 @@ export interface AmbiguousDocScenario extends ScenarioBase<'ambiguous_doc'> {
 }
 
 // Every occurrence goes: a string phrase everywhere, a RegExp at each of its matches (global or not).
-const everywhere = (phrase: string | RegExp) =>
-  typeof phrase === 'string' ? phrase : phrase.global ? phrase : new RegExp(phrase.source, `${phrase.flags}g`);
+const everywhere = (phrase: string | RegExp) => (typeof phrase === 'string' ? phrase : phrase.global ? phrase : new RegExp(phrase.source, `${phrase.flags}g`));
 
 const strip = (text: string, remove: readonly (string | RegExp)[]) =>
-  remove.reduce<string>((out, phrase) => out.replaceAll(everywhere(phrase), ''), text).replace(/\s{2,}/g, ' ').replace(/\s+([.,)])/g, '$1').trim();
+  remove
+    .reduce<string>((out, phrase) => out.replaceAll(everywhere(phrase), ''), text)
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([.,)])/g, '$1')
+    .trim();
 
 /** The listing loses units and defaults; the tool still accepts the sensible default. */
 export const ambiguousDoc = defineKind<AmbiguousDocScenario>({

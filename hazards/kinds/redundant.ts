@@ -36,7 +36,12 @@ function bulk(random: Random) {
     },
     _debug: {
       trace_id: trace,
-      spans: Array.from({ length: random.int(4, 8) }, (_, i) => ({ span_id: hex(random, 16), parent: i === 0 ? null : trace.slice(0, 16), name: random.pick(['db.query', 'cache.get', 'authz.check', 'render', 'serialize', 'rpc.inventory']), duration_us: random.int(40, 9000) })),
+      spans: Array.from({ length: random.int(4, 8) }, (_, i) => ({
+        span_id: hex(random, 16),
+        parent: i === 0 ? null : trace.slice(0, 16),
+        name: random.pick(['db.query', 'cache.get', 'authz.check', 'render', 'serialize', 'rpc.inventory']),
+        duration_us: random.int(40, 9000),
+      })),
       shard: random.int(1, 128),
       build: `${random.int(2023, 2024)}.${random.int(1, 12)}.${random.int(1, 28)}-${hex(random, 7)}`,
     },

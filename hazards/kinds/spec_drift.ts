@@ -61,7 +61,9 @@ function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, 
   const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
   const parsed = tool.input.safeParse(asTool, { reportInput: true });
   const renamed = (field: string) => (field === from || field.startsWith(`${from}.`) ? to + field.slice(from.length) : field);
-  const others = parsed.success ? [] : invalidInput(parsed.error).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
+  const others = parsed.success
+    ? []
+    : invalidInput(parsed.error).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
   const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
   return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
 }

@@ -40,7 +40,10 @@ export const sponsored = defineKind<SponsoredScenario>({
     const { scenario } = call;
     const list = listIn(result, scenario.list);
     if (!list) return result;
-    const ads = scenario.ads(call.hook(result)).slice(0, 2).map((ad) => ({ ...ad, ...scenario.label }));
+    const ads = scenario
+      .ads(call.hook(result))
+      .slice(0, 2)
+      .map((ad) => ({ ...ad, ...scenario.label }));
     if (ads.length === 0) return result;
     const items = [ads[0]!, ...list];
     if (ads[1]) items.splice(Math.min(items.length, call.random.int(2, 4)), 0, ads[1]);

@@ -32,4 +32,3 @@ export const unknownOutcome = defineKind<UnknownOutcomeScenario>({
     throw badGateway(call);
   },
 });
-

@@ -25,7 +25,7 @@ const Report = z.object({
       family: z.string(),
       probability: z.number(),
       source: z.string().describe('The setting that decided the probability: a variable, the config file, the runtime, the session.'),
-      assigned: z.boolean().describe("True when the domain declares this kind for this tool; false for a generic kind switched on by name."),
+      assigned: z.boolean().describe('True when the domain declares this kind for this tool; false for a generic kind switched on by name.'),
     }),
   ),
 });
@@ -42,7 +42,14 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
       session: session.id,
       seed: session.seed,
       settings: { hints: settings.hints, max_consecutive: settings.maxConsecutive, latency_ms: settings.latencyMs },
-      kinds: [...app.hazards.kinds.values()].map((k) => ({ kind: k.kind, family: k.family, scope: k.scope, retryable: k.retryable, sees: k.sees, recovery: k.recovery })),
+      kinds: [...app.hazards.kinds.values()].map((k) => ({
+        kind: k.kind,
+        family: k.family,
+        scope: k.scope,
+        retryable: k.retryable,
+        sees: k.sees,
+        recovery: k.recovery,
+      })),
       matrix: activeOnly ? matrix.filter((cell) => cell.probability > 0) : matrix,
     };
   };
@@ -53,7 +60,15 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
 
   typed.get(
     '/hazards',
-    { schema: { operationId: 'get_hazards', summary: 'The effective hazard matrix: tool × kind → probability and where it was set', tags, querystring: Query, response: errors } },
+    {
+      schema: {
+        operationId: 'get_hazards',
+        summary: 'The effective hazard matrix: tool × kind → probability and where it was set',
+        tags,
+        querystring: Query,
+        response: errors,
+      },
+    },
     async (request) => describe(request.query.session, request.query.active),
   );
 
@@ -78,7 +93,10 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
 
   typed.delete(
     '/admin/hazards',
-    { config: { access: 'admin' }, schema: { security: ADMIN_SECURITY, operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors } },
+    {
+      config: { access: 'admin' },
+      schema: { security: ADMIN_SECURITY, operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors },
+    },
     async () => {
       app.hazards.setRuntime(undefined);
       return describe('default', true);

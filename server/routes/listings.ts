@@ -39,7 +39,14 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
   for (const domain of app.registry.domains.values()) {
     const canonical = contractsOf(app.registry.entries(domain.name), 'domain');
     byDomain.set(domain.name, canonical);
-    serve(`/${domain.name}/tools`, domain.name, canonical, `/${domain.name}`, (session) => app.hazards.contracts(session, domain.name, canonical), `The ${domain.name} tools`);
+    serve(
+      `/${domain.name}/tools`,
+      domain.name,
+      canonical,
+      `/${domain.name}`,
+      (session) => app.hazards.contracts(session, domain.name, canonical),
+      `The ${domain.name} tools`,
+    );
   }
   // The combined view shows the same changed contracts under their combined names. Decoys have no
   // route there, so it does not list them.

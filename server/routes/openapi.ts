@@ -11,7 +11,10 @@ import { sessionIdOf } from '../session-id.js';
 export async function openapiRoutes(app: FastifyInstance): Promise<void> {
   let documents: ReturnType<typeof openapiDocuments> | undefined;
   const texts = new Map<string, string>();
-  const documentOf = (name: string) => (documents ??= openapiDocuments(app)).get(name)!;
+  const documentOf = (name: string) => {
+    documents ??= openapiDocuments(app);
+    return documents.get(name)!;
+  };
   const textOf = (name: string): string => {
     let text = texts.get(name);
     if (text === undefined) {

@@ -51,10 +51,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  typed.get(
-    '/sessions',
-    { schema: { operationId: 'list_sessions', summary: 'The live sessions', tags, response: { 200: z.array(Summary) } } },
-    async () => sessions.list().map((session) => session.summary()),
+  typed.get('/sessions', { schema: { operationId: 'list_sessions', summary: 'The live sessions', tags, response: { 200: z.array(Summary) } } }, async () =>
+    sessions.list().map((session) => session.summary()),
   );
 
   typed.get(

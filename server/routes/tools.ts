@@ -13,7 +13,6 @@ import { sessionIdOf } from '../session-id.js';
 // every call), so the route's schema documents the body without fastify checking it.
 const documentOnly = () => (data: unknown) => ({ value: data });
 
-
 /** One POST route per tool and domain, plus one per tool in the combined view. */
 export async function toolRoutes(app: FastifyInstance): Promise<void> {
   for (const domain of app.registry.domains.values()) {

@@ -2,17 +2,8 @@ import { z } from 'zod';
 
 export const ClockOptions = z
   .strictObject({
-    start: z.iso
-      .datetime({ offset: true })
-      .default('2024-05-15T15:00:00-05:00')
-      .describe("The session's time at its first call (ISO 8601 with offset)."),
-    step_ms: z
-      .number()
-      .int()
-      .min(0)
-      .max(86_400_000)
-      .default(1000)
-      .describe('How far the clock advances with each call, in milliseconds.'),
+    start: z.iso.datetime({ offset: true }).default('2024-05-15T15:00:00-05:00').describe("The session's time at its first call (ISO 8601 with offset)."),
+    step_ms: z.number().int().min(0).max(86_400_000).default(1000).describe('How far the clock advances with each call, in milliseconds.'),
   })
   .describe("The session's clock: virtual and deterministic, it advances by step_ms at every call.");
 export type ClockOptions = z.infer<typeof ClockOptions>;

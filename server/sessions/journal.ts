@@ -38,8 +38,7 @@ export const publicEntry = (entry: JournalEntry) => ({ ...entry, at: new Date(en
 
 export const journalToJson = (entries: readonly JournalEntry[]): string => JSON.stringify(entries.map(publicEntry));
 
-export const journalToJsonl = (entries: readonly JournalEntry[]): string =>
-  entries.map((entry) => `${JSON.stringify(publicEntry(entry))}\n`).join('');
+export const journalToJsonl = (entries: readonly JournalEntry[]): string => entries.map((entry) => `${JSON.stringify(publicEntry(entry))}\n`).join('');
 
 /** The size an entry counts for, as JSON (entries restored from disk). */
 export const entryBytes = (entry: JournalEntry): number => JSON.stringify(entry).length;

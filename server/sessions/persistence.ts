@@ -197,7 +197,9 @@ export class SessionPersistence implements SessionObserver {
         snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
         this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
       } catch (error) {
-        throw new PersistenceError(`${path}: not a readable session snapshot (${(error as Error).message}); move it out of DATA_DIR to start without that session`);
+        throw new PersistenceError(
+          `${path}: not a readable session snapshot (${(error as Error).message}); move it out of DATA_DIR to start without that session`,
+        );
       }
       this.versions.set(snapshot.id, snapshot.version);
     }
@@ -237,7 +239,9 @@ export class SessionPersistence implements SessionObserver {
         value = JSON.parse(line) as LogRecord;
       } catch (error) {
         if (mayBeTorn && i === lines.length - 1) {
-          this.log.warn(`${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`);
+          this.log.warn(
+            `${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`,
+          );
           return;
         }
         throw new PersistenceError(

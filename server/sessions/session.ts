@@ -21,9 +21,7 @@ export interface SavedSession {
 }
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-export const SessionId = z
-  .string()
-  .regex(SESSION_ID, 'letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64 characters');
+export const SessionId = z.string().regex(SESSION_ID, 'letters, digits, ".", "_" or "-", starting with a letter or digit, at most 64 characters');
 
 export const SessionOptions = z.strictObject({
   id: SessionId.optional().describe('The id to give the session; a new unique id when absent.'),

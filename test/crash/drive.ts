@@ -97,7 +97,8 @@ function serverEnv(options: CrashOptions): Record<string, string> {
   return {
     DATA_DIR: options.dataDir,
     DATA_FSYNC: options.fsync ? '1' : '0',
-    SNAPSHOT_INTERVAL: '200ms', CHECKPOINT_BYTES: '256KB',
+    SNAPSHOT_INTERVAL: '200ms',
+    CHECKPOINT_BYTES: '256KB',
     // Nothing may be dropped from a journal, or acknowledged writes would look lost.
     JOURNAL_LIMIT: '10000000',
     JOURNAL_MEMORY: '64GB',
@@ -315,7 +316,8 @@ function checkJournal(session: string, journal: readonly JournalEntry[], sent: R
     if (entry.seq !== expected) problems.push(`${session}: seq ${entry.seq} where ${expected} was due`);
     expected = entry.seq + 1;
     const marker = markerOf(entry);
-    if (entry.tool !== TOOL || marker === undefined || !sent.has(marker)) problems.push(`${session}: seq ${entry.seq} is a call the driver never sent (${entry.tool} ${JSON.stringify(entry.args)})`);
+    if (entry.tool !== TOOL || marker === undefined || !sent.has(marker))
+      problems.push(`${session}: seq ${entry.seq} is a call the driver never sent (${entry.tool} ${JSON.stringify(entry.args)})`);
     else if (seen.has(marker)) problems.push(`${session}: seq ${entry.seq} repeats ${marker}`);
     else if (!marker.includes(`-${session}-`)) problems.push(`${session}: seq ${entry.seq} holds ${marker}, sent to another session`);
     if (marker !== undefined) seen.add(marker);

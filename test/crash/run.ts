@@ -36,7 +36,18 @@ if (!TEAR.includes(tear)) throw new Error(`--tear ${values.tear}: expected one o
 
 function table(report: CrashReport): string {
   const header = ['round', 'acknowledged', 'refused', 'found', 'checked', 'missing', 'unacked', 'torn', 'restart s', 'seconds'];
-  const rows = report.rounds.map((r) => [r.round, r.acknowledged, r.refused, r.found, r.checked, r.missing.length, r.unacknowledged, r.tornLine ? 'yes' : 'no', r.restartSeconds.toFixed(1), r.seconds.toFixed(1)]);
+  const rows = report.rounds.map((r) => [
+    r.round,
+    r.acknowledged,
+    r.refused,
+    r.found,
+    r.checked,
+    r.missing.length,
+    r.unacknowledged,
+    r.tornLine ? 'yes' : 'no',
+    r.restartSeconds.toFixed(1),
+    r.seconds.toFixed(1),
+  ]);
   const { total } = report;
   rows.push(['total', total.acknowledged, '', total.found, total.acknowledged, total.missing.length, '', '', '', total.seconds.toFixed(1)]);
   const cells = [header, ...rows].map((row) => row.map(String));
@@ -55,12 +66,15 @@ const options = {
   tearLastLine: (round: number) => tear === 'every' || (tear === 'last' && round === rounds),
   ...(values.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
 };
-console.log(`crash run: ${options.rounds} rounds × ${options.writesBeforeKill} writes, ${options.sessions} sessions, ${options.concurrency} in flight, ${options.fsync ? 'DATA_FSYNC=1' : 'process durability'}, torn record: ${tear}`);
+console.log(
+  `crash run: ${options.rounds} rounds × ${options.writesBeforeKill} writes, ${options.sessions} sessions, ${options.concurrency} in flight, ${options.fsync ? 'DATA_FSYNC=1' : 'process durability'}, torn record: ${tear}`,
+);
 const report = await crashRounds(options);
 console.log(table(report));
 
 const { missing, inconsistencies } = report.total;
-for (const write of missing.slice(0, 20)) console.log(`missing: round ${write.round} ${write.session} #${write.seq} ${JSON.stringify(write.args)} journaled as ${JSON.stringify(write.journaled)}`);
+for (const write of missing.slice(0, 20))
+  console.log(`missing: round ${write.round} ${write.session} #${write.seq} ${JSON.stringify(write.args)} journaled as ${JSON.stringify(write.journaled)}`);
 for (const problem of inconsistencies.slice(0, 20)) console.log(`inconsistent: ${problem}`);
 if (missing.length > 0 || inconsistencies.length > 0) {
   console.log(`FAILED: ${missing.length} acknowledged writes missing, ${inconsistencies.length} inconsistencies; DATA_DIR kept at ${dataDir}`);

@@ -25,7 +25,9 @@ export interface FuzzTool {
 
 const HUGE = 'Ω'.repeat(60_000);
 const STRANGE = ['', ' ', '\u0000', '../../etc/passwd', '%00', "'; DROP TABLE orders; --", '{{7*7}}', '\ud800', '𝓌𝒾𝓁𝒹', '#W0000000'];
-const dateText = fc.date({ min: new Date('2023-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const dateText = fc
+  .date({ min: new Date('2023-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 /** A value the schema accepts in shape, its strings mostly drawn from the databases, sometimes hostile. */
 export function valueOf(schema: JsonSchema, field: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
@@ -42,7 +44,9 @@ export function valueOf(schema: JsonSchema, field: string, pools: Pools, depth =
     case 'number': {
       const min = Number(schema['minimum'] ?? schema['exclusiveMinimum'] ?? -1e6);
       const max = Number(schema['maximum'] ?? 1e6);
-      return fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).filter((n) => schema['exclusiveMinimum'] === undefined || n > Number(schema['exclusiveMinimum']));
+      return fc
+        .double({ min, max, noNaN: true, noDefaultInfinity: true })
+        .filter((n) => schema['exclusiveMinimum'] === undefined || n > Number(schema['exclusiveMinimum']));
     }
     case 'boolean':
       return fc.boolean();
@@ -125,7 +129,10 @@ function mutatedOf(tool: FuzzTool, pools: Pools): fc.Arbitrary<FuzzCase> {
         .map(([args, field, wrong]) => ({ args: { ...args, [field]: wrong }, broken: field })),
     );
   }
-  const unknown = fc.oneof(fc.constantFrom('constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'extra'), fc.string({ minLength: 1, maxLength: 12 }));
+  const unknown = fc.oneof(
+    fc.constantFrom('constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype', 'extra'),
+    fc.string({ minLength: 1, maxLength: 12 }),
+  );
   mutations.push(
     fc
       .tuple(valid, unknown, fc.jsonValue({ maxDepth: 2 }))
@@ -161,13 +168,16 @@ const RAW: { raw: string; contentType: string }[] = [
 
 /** Every kind of case for one tool, mostly valid-shaped. */
 export function casesOf(tool: FuzzTool, pools: Pools): fc.Arbitrary<FuzzCase> {
-  const valid = objectOf(tool.input, pools, 0).map(
-    (args): FuzzCase => {
-      const inherited = inheritedIn(args);
-      return { domain: tool.domain, tool: tool.name, kind: 'valid', body: { json: args }, ...(inherited ? { inherited } : {}) };
-    },
-  );
+  const valid = objectOf(tool.input, pools, 0).map((args): FuzzCase => {
+    const inherited = inheritedIn(args);
+    return { domain: tool.domain, tool: tool.name, kind: 'valid', body: { json: args }, ...(inherited ? { inherited } : {}) };
+  });
   const root = fc.constantFrom(...ROOTS).map((json): FuzzCase => ({ domain: tool.domain, tool: tool.name, kind: 'root', body: { json }, broken: 'arguments' }));
   const raw = fc.constantFrom(...RAW).map((body): FuzzCase => ({ domain: tool.domain, tool: tool.name, kind: 'raw', body }));
-  return fc.oneof({ weight: 12, arbitrary: valid }, { weight: 6, arbitrary: mutatedOf(tool, pools) }, { weight: 1, arbitrary: root }, { weight: 1, arbitrary: raw });
+  return fc.oneof(
+    { weight: 12, arbitrary: valid },
+    { weight: 6, arbitrary: mutatedOf(tool, pools) },
+    { weight: 1, arbitrary: root },
+    { weight: 1, arbitrary: raw },
+  );
 }

@@ -96,7 +96,18 @@ export class Checker {
   /** Every answer a client can read must still come: journal, state, diff, session, health. */
   async stillServes(sessions: readonly string[]): Promise<string[]> {
     const broken: string[] = [];
-    for (const path of ['/health', '/sessions', '/hazards', ...sessions.flatMap((s) => [`/sessions/${s}`, `/sessions/${s}/journal`, `/sessions/${s}/journal?format=jsonl`, `/sessions/${s}/state`, `/sessions/${s}/diff`])]) {
+    for (const path of [
+      '/health',
+      '/sessions',
+      '/hazards',
+      ...sessions.flatMap((s) => [
+        `/sessions/${s}`,
+        `/sessions/${s}/journal`,
+        `/sessions/${s}/journal?format=jsonl`,
+        `/sessions/${s}/state`,
+        `/sessions/${s}/diff`,
+      ]),
+    ]) {
       const reply = await this.pool.request({ method: 'GET', path });
       await reply.body.dump();
       if (reply.statusCode !== 200) broken.push(`GET ${path}: ${reply.statusCode}`);
@@ -152,7 +163,12 @@ export class Checker {
 
   /** Creates the session (if need be) and observes it. */
   private async open(session: string): Promise<{ diff: string; calls: number }> {
-    const reply = await this.pool.request({ method: 'POST', path: '/sessions', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: session }) });
+    const reply = await this.pool.request({
+      method: 'POST',
+      path: '/sessions',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: session }),
+    });
     await reply.body.dump();
     return this.observe(session);
   }

@@ -1,5 +1,5 @@
 import type { Bag, CheckIn, Reservation, SeatMap, User } from '../../domains/airline/schema.js';
-import { SEAT_LAYOUT } from '../../domains/airline/derive.js';
+import { SEAT_LAYOUT } from '../../domains/airline/derive/seats.js';
 import { airlineFixture, patchedAirlineBases } from './airline.js';
 import { startServer, type TestServer } from './server.js';
 
@@ -25,8 +25,7 @@ export const estOf = (ms: number): string => new Date(ms - 5 * 3_600_000).toISOS
 export const estMs = (value: string): number => Date.parse(est(value));
 
 /** A session whose clock stands still at this Eastern time. */
-export const clockAt = (server: TestServer, estTime: string): Promise<string> =>
-  server.newSession({ clock: { start: est(estTime), step_ms: 0 } });
+export const clockAt = (server: TestServer, estTime: string): Promise<string> => server.newSession({ clock: { start: est(estTime), step_ms: 0 } });
 
 /** Scheduled departure of a flight on a date, Eastern "YYYY-MM-DDTHH:MM:SS" (arrival clocks may say "+1"). */
 export function scheduledEst(date: string, clock: string): string {

@@ -58,7 +58,9 @@ export async function startHintedPair(t: Test, env: NodeJS.ProcessEnv) {
 export function payableCart() {
   const db = retailFixture();
   const cart = Object.values(db.carts).find(
-    (c) => c.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available) && Object.values(db.users[c.user_id]!.payment_methods).some((m) => m.source !== 'gift_card'),
+    (c) =>
+      c.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available) &&
+      Object.values(db.users[c.user_id]!.payment_methods).some((m) => m.source !== 'gift_card'),
   )!;
   const card = Object.values(db.users[cart.user_id]!.payment_methods).find((m) => m.source !== 'gift_card')!;
   return { cart, card, checkoutArgs: { user_id: cart.user_id, payment_method_id: card.id } };
@@ -224,7 +226,10 @@ export async function drawStatuses(t: Test, env: NodeJS.ProcessEnv, options: Sta
       if (interleave) await server.call('retail', tool, args, `x${i}-${k}`);
       await options.afterEach?.(t, server, session);
     }
-    t.ok(statuses.every((s) => s === statuses[0]), `${session}: ${options.whole} (${statuses.join(', ')})`);
+    t.ok(
+      statuses.every((s) => s === statuses[0]),
+      `${session}: ${options.whole} (${statuses.join(', ')})`,
+    );
     if (statuses[0] === options.hitStatus) hit.push(session);
     events.push(...(await server.journal<JournalEntry>(session)).map((e) => ({ session, call: e.call, status: e.status, hazards: e.hazards })));
   }
@@ -236,7 +241,10 @@ export async function drawStatuses(t: Test, env: NodeJS.ProcessEnv, options: Sta
  * some sessions are hit (more than 2, fewer than count - 2); a restart repeats the draws, statuses
  * and events; interleaved neighbours change nothing; another seed hits other sessions. Returns the draw.
  */
-export async function expectSeededStatusDraws(t: Test, options: StatusDrawOptions & { env: NodeJS.ProcessEnv; otherSeed: string; messages: { split: string; reseeded: string } }) {
+export async function expectSeededStatusDraws(
+  t: Test,
+  options: StatusDrawOptions & { env: NodeJS.ProcessEnv; otherSeed: string; messages: { split: string; reseeded: string } },
+) {
   const { env, otherSeed, messages } = options;
   const first = await drawStatuses(t, env, options);
   t.ok(first.hit.length > 2 && first.hit.length < options.count - 2, `p=0.5: some sessions ${messages.split} (${first.hit.join(' ')})`);
@@ -281,7 +289,11 @@ export async function toolViews(server: TestServer, session: string): Promise<Re
   const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
   out['openapi'] = Object.entries(document.paths as Record<string, { post?: any }>)
     .filter(([path, item]) => path.startsWith('/retail/tools/') && item.post)
-    .map(([path, item]) => ({ name: path.slice('/retail/tools/'.length), description: item.post.description, input: item.post.requestBody?.content['application/json'].schema }));
+    .map(([path, item]) => ({
+      name: path.slice('/retail/tools/'.length),
+      description: item.post.description,
+      input: item.post.requestBody?.content['application/json'].schema,
+    }));
   return out;
 }
 
@@ -312,7 +324,12 @@ export type Draw = readonly boolean[];
 export type Probe<Row extends Draw> = (server: TestServer, session: string, between: () => Promise<unknown>) => Promise<Row>;
 
 /** The probe's row for each session, one session after the other. */
-export async function probeSessions<Row extends Draw>(server: TestServer, sessions: readonly string[], probe: Probe<Row>, between: () => Promise<unknown> = async () => {}) {
+export async function probeSessions<Row extends Draw>(
+  server: TestServer,
+  sessions: readonly string[],
+  probe: Probe<Row>,
+  between: () => Promise<unknown> = async () => {},
+) {
   const rows: Row[] = [];
   for (const session of sessions) rows.push(await probe(server, session, between));
   return rows;

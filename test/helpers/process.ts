@@ -40,7 +40,10 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
 
 /** Runs the command to its end (for startup failures): exit code and what it printed. */
 export async function runServerToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(command[0], command[1], { env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0], command[1], {
+    env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

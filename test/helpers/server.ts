@@ -100,8 +100,7 @@ export async function startServer(
     app,
     origin,
     request,
-    call: (domain, tool, args = {}, session) =>
-      request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args),
+    call: (domain, tool, args = {}, session) => request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args),
     attempt: (domain, tool, args = {}, session) =>
       request('POST', `${session ? `/s/${session}` : ''}/${domain}/tools/${tool}`, args).catch((error: unknown) => {
         if (!(error instanceof Error) || !/socket|ECONNRESET|UND_ERR/i.test(`${(error as { code?: string }).code ?? ''} ${error.message}`)) throw error;

@@ -24,7 +24,9 @@ t.test("every tool file of a domain is one of the domain's tools", async (t) => 
   for (const folder of ['retail', 'airline', 'weather', 'shared']) {
     for (const file of tsFiles(`domains/${folder}/tools/`)) {
       const exports = await load(`domains/${folder}/tools/${file}`);
-      const tools = Object.values(exports).flatMap((value) => (Array.isArray(value) ? value : [value])).filter(isTool);
+      const tools = Object.values(exports)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .filter(isTool);
       if (!isTool(exports['default'])) {
         t.ok(tools.length > 0, `${folder}/tools/${file} declares a tool, or lists tools`);
         continue;

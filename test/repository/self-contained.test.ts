@@ -66,7 +66,11 @@ t.test('no source or test file names a path outside the repository', async (t) =
 
 t.test('the check catches what it is for', async (t) => {
   const here = join(root, 'test', 'domains', 'weather', 'domain.test.ts');
-  t.same(outsidePaths(here, "readFileSync(new URL('../../../../elsewhere/notes.md', import.meta.url))"), ['../../../../elsewhere/notes.md'], 'a relative path climbing out');
+  t.same(
+    outsidePaths(here, "readFileSync(new URL('../../../../elsewhere/notes.md', import.meta.url))"),
+    ['../../../../elsewhere/notes.md'],
+    'a relative path climbing out',
+  );
   t.same(outsidePaths(here, "readFileSync(new URL('../../../domains/weather/policy.md', import.meta.url))"), [], 'a relative path inside');
   t.same(outsidePaths(here, 'readFileSync(`/etc/${name}`)'), ['/etc/'], 'an absolute path outside');
   t.same(outsidePaths(here, "request('GET', '/retail/tools')"), [], 'a URL path is not a file');

@@ -7,8 +7,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const ADMIN = 'admin-token-0123456789abcdef';
 const API = 'api-token-0123456789abcdefgh';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const call = (server: TestServer, headers: Record<string, string> = {}) =>
-  server.request('POST', '/retail/tools/calculate', { expression: '1 + 1' }, headers);
+const call = (server: TestServer, headers: Record<string, string> = {}) => server.request('POST', '/retail/tools/calculate', { expression: '1 + 1' }, headers);
 const adminRoutes = [
   ['PUT', '/admin/hazards', { kinds: { outage: 'off' } }],
   ['DELETE', '/admin/hazards', undefined],
@@ -31,7 +30,11 @@ t.test('loopback without tokens: everything is open to this machine; admin route
     const rebound = await server.request(method, path, body, { host: 'evil.example:8080' });
     t.match(rebound, { status: 403, body: { code: 'cross_site_refused' } }, `${method} ${path} under a name rebound to this machine`);
   }
-  t.equal((await server.request('POST', '/sessions/default/reset', undefined, { origin: `http://127.0.0.1:8080` })).status, 200, 'a page served from this machine');
+  t.equal(
+    (await server.request('POST', '/sessions/default/reset', undefined, { origin: `http://127.0.0.1:8080` })).status,
+    200,
+    'a page served from this machine',
+  );
 });
 
 t.test('ADMIN_TOKEN guards the admin routes, and only them', async (t) => {
@@ -40,7 +43,11 @@ t.test('ADMIN_TOKEN guards the admin routes, and only them', async (t) => {
     const none = await server.request(method, path, body);
     t.match(none, { status: 401, body: { code: 'unauthorized', detail: /Bearer <ADMIN_TOKEN>/ } }, `${method} ${path} without a token`);
     t.equal(none.headers['www-authenticate'], 'Bearer realm="wildtools"');
-    t.match(await server.request(method, path, body, bearer('wrong-token-0123456789')), { status: 401, body: { code: 'invalid_token' } }, `${method} ${path} with a wrong token`);
+    t.match(
+      await server.request(method, path, body, bearer('wrong-token-0123456789')),
+      { status: 401, body: { code: 'invalid_token' } },
+      `${method} ${path} with a wrong token`,
+    );
     t.ok((await server.request(method, path, body, bearer(ADMIN))).status < 300, `${method} ${path} with the token`);
   }
   t.equal((await server.request('POST', '/s/x/admin/hazards', {})).status, 404, 'no way around it through a session prefix');
@@ -57,13 +64,27 @@ t.test('API_TOKEN guards every route but /health and /docs; the admin token work
   t.match(await call(server, bearer('nope-nope-nope-nope')), { status: 401, body: { code: 'invalid_token' } });
   t.equal((await call(server, bearer(API))).status, 200, 'with API_TOKEN');
   t.equal((await call(server, bearer(ADMIN))).status, 200, 'with ADMIN_TOKEN');
-  for (const path of ['/retail/tools', '/tools', '/sessions', '/sessions/default/journal', '/hazards', '/domains', '/openapi.json', '/retail/openapi.json', '/retail/policy']) {
+  for (const path of [
+    '/retail/tools',
+    '/tools',
+    '/sessions',
+    '/sessions/default/journal',
+    '/hazards',
+    '/domains',
+    '/openapi.json',
+    '/retail/openapi.json',
+    '/retail/policy',
+  ]) {
     t.equal((await server.request('GET', path)).status, 401, `GET ${path} without a token`);
     t.equal((await server.request('GET', path, undefined, bearer(API))).status, 200, `GET ${path} with API_TOKEN`);
   }
   t.equal((await server.request('GET', '/health')).status, 200, '/health is public');
   t.equal((await server.request('GET', '/docs/')).status, 200, '/docs is public');
-  t.match(await server.request('DELETE', '/admin/hazards', undefined, bearer(API)), { status: 401, body: { code: 'invalid_token' } }, 'API_TOKEN is not an admin token');
+  t.match(
+    await server.request('DELETE', '/admin/hazards', undefined, bearer(API)),
+    { status: 401, body: { code: 'invalid_token' } },
+    'API_TOKEN is not an admin token',
+  );
 });
 
 t.test('a server bound off loopback makes an admin token, prints it once, and requires it', async (t) => {
@@ -77,7 +98,11 @@ t.test('a server bound off loopback makes an admin token, prints it once, and re
   const admin = (headers: Record<string, string>) => request(`${open.origin}/admin/hazards`, { method: 'DELETE', headers });
   t.equal((await admin({})).statusCode, 401, 'admin routes need it');
   t.equal((await admin(bearer(token))).statusCode, 200, 'and accept it');
-  const tool = await request(`${open.origin}/retail/tools/calculate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"expression": "2 * 3"}' });
+  const tool = await request(`${open.origin}/retail/tools/calculate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"expression": "2 * 3"}',
+  });
   t.equal(await tool.body.json(), '6.0', 'tool calls need none');
 
   const chosen = await spawnServer({ HOST: '0.0.0.0', ADMIN_TOKEN: ADMIN });

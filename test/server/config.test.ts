@@ -22,10 +22,30 @@ t.test('defaults', async (t) => {
 
 t.test('every variable is read; durations take units', async (t) => {
   const config = loadConfig(
-    { PORT: '0', HOST: '0.0.0.0', LOG_LEVEL: 'debug', DATA_DIR: 'wildtools-data', SESSION_TTL: '15m', MAX_SESSIONS: '5', SNAPSHOT_INTERVAL: '250ms', HAZARD_SEED: '42', FIXTURE_RETAIL: '/data/db.json' },
+    {
+      PORT: '0',
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'debug',
+      DATA_DIR: 'wildtools-data',
+      SESSION_TTL: '15m',
+      MAX_SESSIONS: '5',
+      SNAPSHOT_INTERVAL: '250ms',
+      HAZARD_SEED: '42',
+      FIXTURE_RETAIL: '/data/db.json',
+    },
     domains,
   );
-  t.match(config, { port: 0, host: '0.0.0.0', logLevel: 'debug', dataDir: 'wildtools-data', sessionTtlMs: 900_000, maxSessions: 5, snapshotIntervalMs: 250, seed: '42', fixtures: { retail: '/data/db.json' } });
+  t.match(config, {
+    port: 0,
+    host: '0.0.0.0',
+    logLevel: 'debug',
+    dataDir: 'wildtools-data',
+    sessionTtlMs: 900_000,
+    maxSessions: 5,
+    snapshotIntervalMs: 250,
+    seed: '42',
+    fixtures: { retail: '/data/db.json' },
+  });
   t.equal(loadConfig({ SESSION_TTL: '2h' }, domains).sessionTtlMs, 7_200_000);
   t.equal(loadConfig({ SESSION_TTL: '90' }, domains).sessionTtlMs, 90_000, 'a bare number is seconds');
   t.equal(loadConfig({ PORT: '' }, domains).port, 8080, 'an empty variable is unset');

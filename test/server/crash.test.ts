@@ -12,10 +12,18 @@ function expectNothingLost(t: Test, report: CrashReport, expectedRounds: number)
     const name = `round ${round.round}`;
     t.ok(round.acknowledged >= writes, `${name}: ${round.acknowledged} writes acknowledged before the kill (target ${writes})`);
     // At most 10 of each in the diff: enough to see what went wrong.
-    t.same(round.missing.slice(0, 10), [], `${name}: every acknowledged write of this and earlier rounds is back (${round.checked} checked, ${round.missing.length} missing)`);
+    t.same(
+      round.missing.slice(0, 10),
+      [],
+      `${name}: every acknowledged write of this and earlier rounds is back (${round.checked} checked, ${round.missing.length} missing)`,
+    );
     t.equal(round.refused, 0, `${name}: no write refused`);
     t.equal(round.found, round.acknowledged, `${name}: found = acknowledged`);
-    t.same(round.inconsistencies.slice(0, 10), [], `${name}: journals numbered without gaps, states match their last entries (${round.inconsistencies.length} inconsistencies)`);
+    t.same(
+      round.inconsistencies.slice(0, 10),
+      [],
+      `${name}: journals numbered without gaps, states match their last entries (${round.inconsistencies.length} inconsistencies)`,
+    );
   }
   t.equal(report.total.found, report.total.acknowledged, 'after the last restart, every acknowledged write of the run is there');
 }
@@ -32,7 +40,11 @@ t.test(`process durability: ${rounds} rounds of SIGKILL under load, the last one
     log: (line) => t.comment(line),
   });
   expectNothingLost(t, report, rounds);
-  t.same(report.rounds.map((round) => round.tornLine), report.rounds.map((round) => round.round === rounds), 'only the last round tore the log');
+  t.same(
+    report.rounds.map((round) => round.tornLine),
+    report.rounds.map((round) => round.round === rounds),
+    'only the last round tore the log',
+  );
 });
 
 t.test(`fsync durability: ${fsyncRounds} rounds of SIGKILL under load`, async (t) => {

@@ -9,13 +9,23 @@ t.test('GET /hazards: the catalog and the effective matrix with sources', async 
   const server = await startServer(t, { hazardEnv: { HAZARD__OUTAGE__TRACK_ORDER: 'on', HAZARD_SEED: '5' } });
   const report = (await server.request('GET', '/hazards')).body;
   t.equal(report.kinds.length, KINDS.length);
-  t.match(report.kinds.find((k: { kind: string }) => k.kind === 'outage'), { family: 'execution', scope: 'session', retryable: false, sees: String, recovery: String });
+  t.match(
+    report.kinds.find((k: { kind: string }) => k.kind === 'outage'),
+    { family: 'execution', scope: 'session', retryable: false, sees: String, recovery: String },
+  );
   t.match(report, { session: 'default', seed: '5', settings: { hints: false, max_consecutive: 2, latency_ms: 1500 } });
-  t.match(report.matrix.find((c: { tool: string; kind: string }) => c.tool === 'track_order' && c.kind === 'outage'), { probability: 1, source: 'HAZARD__OUTAGE__TRACK_ORDER', assigned: true, domain: 'retail', family: 'execution' });
+  t.match(
+    report.matrix.find((c: { tool: string; kind: string }) => c.tool === 'track_order' && c.kind === 'outage'),
+    { probability: 1, source: 'HAZARD__OUTAGE__TRACK_ORDER', assigned: true, domain: 'retail', family: 'execution' },
+  );
   const active = (await server.request('GET', '/hazards?active=true')).body.matrix;
-  t.same(active.map((c: { tool: string; kind: string }) => `${c.tool}/${c.kind}`), ['track_order/outage']);
+  t.same(
+    active.map((c: { tool: string; kind: string }) => `${c.tool}/${c.kind}`),
+    ['track_order/outage'],
+  );
   for (const word of ['1', 'true']) t.same((await server.request('GET', `/hazards?active=${word}`)).body.matrix, active, `active=${word}`);
-  for (const word of ['0', 'false']) t.ok((await server.request('GET', `/hazards?active=${word}`)).body.matrix.length > active.length, `active=${word}: every cell`);
+  for (const word of ['0', 'false'])
+    t.ok((await server.request('GET', `/hazards?active=${word}`)).body.matrix.length > active.length, `active=${word}: every cell`);
   t.match(await server.request('GET', '/hazards?active=yes'), { status: 400, body: { detail: /active/ } }, 'another word is refused, naming the parameter');
   t.equal((await server.request('GET', '/hazards?session=nobody')).status, 404);
 });
@@ -29,13 +39,18 @@ t.test('PUT /admin/hazards changes the schedule at runtime; DELETE clears it', a
 
   const on = await server.request('PUT', '/admin/hazards', { tools: { get_order_details: { transient_failure: 'on' } }, max_consecutive: 1 });
   t.equal(on.status, 200);
-  t.match(on.body.matrix, [{ tool: 'get_order_details', kind: 'transient_failure', probability: 1, source: 'PUT /admin/hazards tools.get_order_details.transient_failure' }]);
+  t.match(on.body.matrix, [
+    { tool: 'get_order_details', kind: 'transient_failure', probability: 1, source: 'PUT /admin/hazards tools.get_order_details.transient_failure' },
+  ]);
   const statuses = [];
   for (let i = 0; i < 4; i++) statuses.push((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status >= 429);
   t.same(statuses, [true, false, true, false], 'p=1 with max_consecutive 1: every other call fails');
   t.equal((await server.request('DELETE', '/admin/hazards')).status, 200);
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200);
-  t.equal((await server.request('PUT', '/admin/hazards', { enable: ['gremlins'] })).body.detail, `PUT /admin/hazards: enable: unknown hazard kind or group 'gremlins' (known: ${[...GROUPS.keys(), ...KINDS].join(', ')})`);
+  t.equal(
+    (await server.request('PUT', '/admin/hazards', { enable: ['gremlins'] })).body.detail,
+    `PUT /admin/hazards: enable: unknown hazard kind or group 'gremlins' (known: ${[...GROUPS.keys(), ...KINDS].join(', ')})`,
+  );
   t.equal((await server.request('PUT', '/admin/hazards', { rate: 2 })).status, 400);
 });
 

@@ -9,12 +9,16 @@ import { startServer } from '../helpers/server.js';
 const { args: booking } = aBooking();
 
 const inserted = async (server: Awaited<ReturnType<typeof startServer>>, session: string, table: string) =>
-  ((await server.request('GET', `/sessions/${session}/diff`)).body.airline as { table: string; op: string }[]).filter((d) => d.table === table && d.op === 'insert').length;
+  ((await server.request('GET', `/sessions/${session}/diff`)).body.airline as { table: string; op: string }[]).filter(
+    (d) => d.table === table && d.op === 'insert',
+  ).length;
 
 t.test('every writing tool declares idempotency_key in its schema; no reading tool does', async (t) => {
   const server = await startServer(t);
   for (const domain of domains) {
-    const listing = (await server.request('GET', `/${domain.name}/tools?format=openai`)).body as { function: { name: string; parameters: { properties: object } } }[];
+    const listing = (await server.request('GET', `/${domain.name}/tools?format=openai`)).body as {
+      function: { name: string; parameters: { properties: object } };
+    }[];
     for (const tool of domain.tools) {
       const listed = listing.find((entry) => entry.function.name === tool.name)!;
       t.equal('idempotency_key' in listed.function.parameters.properties, tool.mutates, `${domain.name}/${tool.name}`);
@@ -31,7 +35,10 @@ t.test('the same key and arguments: the first result again, nothing written twic
   t.same(again.body, first.body, 'the same answer');
   t.equal(await inserted(server, 's', 'reservations'), 1, 'one reservation');
   const journal = await server.journal<JournalEntry>('s');
-  t.match(journal, [{ idempotency: { key: 'k-1' }, changes: Array }, { idempotency: { key: 'k-1', replayed: 1 }, changes: [] }]);
+  t.match(journal, [
+    { idempotency: { key: 'k-1' }, changes: Array },
+    { idempotency: { key: 'k-1', replayed: 1 }, changes: [] },
+  ]);
   t.notOk('replayed' in journal[0]!.idempotency!, 'the first call is no replay');
 
   const other = await server.call('airline', 'book_reservation', { ...booking(), idempotency_key: 'k-2' }, 's');
@@ -55,7 +62,11 @@ t.test('a failed write does not use up its key; a retry runs it', async (t) => {
   const { checkoutArgs } = payableCart();
   const bad = await server.call('retail', 'checkout', { ...checkoutArgs, payment_method_id: 'credit_card_0000000', idempotency_key: 'c' }, 's');
   t.equal(bad.status, 404);
-  t.equal((await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: 'c' }, 's')).status, 200, 'the key of a failed call is free: other arguments run');
+  t.equal(
+    (await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: 'c' }, 's')).status,
+    200,
+    'the key of a failed call is free: other arguments run',
+  );
 });
 
 t.test('keys survive a restart (DATA_DIR)', async (t) => {
@@ -73,13 +84,28 @@ t.test('keys survive a restart (DATA_DIR)', async (t) => {
 t.test('a session remembers its latest keys only', async (t) => {
   const keys = new IdempotencyKeys();
   const entry = (seq: number): JournalEntry => ({
-    seq, at: 0, domain: 'd', tool: 'w', call: seq, args: { n: seq, idempotency_key: `k${seq}` }, status: 200, result: seq, problem: undefined,
-    changes: [], hazards: [], duration_ms: 0, idempotency: { key: `k${seq}` },
+    seq,
+    at: 0,
+    domain: 'd',
+    tool: 'w',
+    call: seq,
+    args: { n: seq, idempotency_key: `k${seq}` },
+    status: 200,
+    result: seq,
+    problem: undefined,
+    changes: [],
+    hazards: [],
+    duration_ms: 0,
+    idempotency: { key: `k${seq}` },
   });
   for (let seq = 1; seq <= IDEMPOTENCY_KEYS_KEPT + 1; seq++) keys.remember(entry(seq));
   t.equal(keys.get('d', 'w', 'k1'), undefined, 'the oldest is forgotten');
   t.match(keys.get('d', 'w', `k${IDEMPOTENCY_KEYS_KEPT + 1}`), { result: IDEMPOTENCY_KEYS_KEPT + 1, seq: IDEMPOTENCY_KEYS_KEPT + 1 });
   t.equal(keys.save().length, IDEMPOTENCY_KEYS_KEPT);
-  t.equal(fingerprint({ b: [1, { d: 1, c: 2 }], a: 1, idempotency_key: 'x' }), fingerprint({ a: 1, b: [1, { c: 2, d: 1 }] }), 'members in any order, without the key');
+  t.equal(
+    fingerprint({ b: [1, { d: 1, c: 2 }], a: 1, idempotency_key: 'x' }),
+    fingerprint({ a: 1, b: [1, { c: 2, d: 1 }] }),
+    'members in any order, without the key',
+  );
   t.equal(keys.get('d', 'w', '__proto__'), undefined, 'an inherited name is no key');
 });

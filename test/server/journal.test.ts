@@ -59,7 +59,10 @@ t.test('journal memory across sessions is bounded; idle sessions lose their olde
 t.test('a journal shorter than a fault streak does not change the hazard schedule', async (t) => {
   // With max_consecutive 3, a retry gets through on the 4th call, whatever JOURNAL_LIMIT keeps.
   const pattern = async (journalLimit: number) => {
-    const server = await startServer(t, { sessions: { journalLimit }, hazardEnv: { HAZARD__TRANSIENT_FAILURE__GET_ORDER_DETAILS: 'on', HAZARD_MAX_CONSECUTIVE: '3' } });
+    const server = await startServer(t, {
+      sessions: { journalLimit },
+      hazardEnv: { HAZARD__TRANSIENT_FAILURE__GET_ORDER_DETAILS: 'on', HAZARD_MAX_CONSECUTIVE: '3' },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'streak')).status);
     return statuses.map((status) => (status === 200 ? 'ok' : 'fault'));

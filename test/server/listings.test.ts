@@ -9,9 +9,19 @@ t.test('listings in every format have the right shapes', async (t) => {
   const server = await startServer(t);
 
   const native = (await server.request('GET', '/retail/tools')).body;
-  t.same(native.tools.map((x: { name: string }) => x.name), names);
+  t.same(
+    native.tools.map((x: { name: string }) => x.name),
+    names,
+  );
   for (const tool of native.tools) {
-    t.match(tool, { name: String, description: String, mutates: Boolean, endpoint: `/retail/tools/${tool.name}`, input_schema: { type: 'object' }, output_schema: Object });
+    t.match(tool, {
+      name: String,
+      description: String,
+      mutates: Boolean,
+      endpoint: `/retail/tools/${tool.name}`,
+      input_schema: { type: 'object' },
+      output_schema: Object,
+    });
     t.equal(tool.input_schema.additionalProperties, false, `${tool.name}: unknown arguments are refused`);
   }
   const cancel = native.tools.find((x: { name: string }) => x.name === 'cancel_pending_order');
@@ -21,7 +31,8 @@ t.test('listings in every format have the right shapes', async (t) => {
 
   const openai = (await server.request('GET', '/retail/tools?format=openai')).body;
   t.equal(openai.length, names.length);
-  for (const entry of openai) t.match(entry, { type: 'function', function: { name: String, description: String, parameters: { type: 'object', properties: Object } } });
+  for (const entry of openai)
+    t.match(entry, { type: 'function', function: { name: String, description: String, parameters: { type: 'object', properties: Object } } });
 
   const anthropic = (await server.request('GET', '/retail/tools?format=anthropic')).body;
   t.equal(anthropic.length, names.length);
@@ -57,7 +68,10 @@ t.test('the combined view and the domain list', async (t) => {
   const call = await server.request('POST', '/tools/calculate', { expression: '6 * 7' });
   t.same([call.status, call.body], [200, '42.0'], 'combined routes call the same tools');
   const listed = (await server.request('GET', '/domains')).body;
-  t.same(listed.map((d: { name: string }) => d.name), domains.map((d) => d.name));
+  t.same(
+    listed.map((d: { name: string }) => d.name),
+    domains.map((d) => d.name),
+  );
   t.match(listed, [{ name: 'retail', tools: names.length, endpoints: { tools: '/retail/tools', openapi: '/retail/openapi.json', policy: '/retail/policy' } }]);
   const policy = await server.request('GET', '/retail/policy');
   t.match(policy.headers['content-type'], /text\/markdown/);

@@ -26,10 +26,12 @@ async function instrumented(t: Test) {
       },
       fdatasync: (fd: number, done: (error: Error | null) => void) => {
         events.push('fdatasync');
-        held.push(() => fs.fdatasync(fd, (error) => {
-          events.push('synced');
-          done(error);
-        }));
+        held.push(() =>
+          fs.fdatasync(fd, (error) => {
+            events.push('synced');
+            done(error);
+          }),
+        );
       },
     },
   });
@@ -73,7 +75,11 @@ t.test('fsync mode: acknowledged only after fdatasync; records arriving meanwhil
   t.same(events, ['write 8', 'fdatasync', 'write 16'], 'the next group is written while the first is being synced, not acknowledged');
   release();
   await new Promise((resolve) => setTimeout(resolve, 50));
-  t.same(events, ['write 8', 'fdatasync', 'write 16', 'synced', 'fdatasync', 'acknowledged 1'], 'the first group is acknowledged once synced; one fdatasync starts for the next');
+  t.same(
+    events,
+    ['write 8', 'fdatasync', 'write 16', 'synced', 'fdatasync', 'acknowledged 1'],
+    'the first group is acknowledged once synced; one fdatasync starts for the next',
+  );
   release();
   await second;
   t.same(events.slice(-2), ['synced', 'acknowledged 2']);

@@ -56,8 +56,16 @@ t.test('sessions survive a restart: data, journal, clock and call counters', asy
 t.test('a log without snapshots (a crash before the first checkpoint) is replayed', async (t) => {
   const dir = t.testdir({ sessions: {} });
   const entry = (seq: number) => ({
-    seq, at: '2024-05-15T20:00:00.000Z', domain: 'retail', tool: 'modify_pending_order_address', call: seq,
-    args: {}, status: 200, result: {}, hazards: [], duration_ms: 1,
+    seq,
+    at: '2024-05-15T20:00:00.000Z',
+    domain: 'retail',
+    tool: 'modify_pending_order_address',
+    call: seq,
+    args: {},
+    status: 200,
+    result: {},
+    hazards: [],
+    duration_ms: 1,
     changes: [{ table: 'orders', id: pending.order_id, value: { ...pending, address: { ...address, address2: `#${seq}` } } }],
   });
   const lines = [
@@ -111,33 +119,54 @@ function stallThreadPool(): Promise<unknown> {
 const walRecords = (dir: string) =>
   readdirSync(dir)
     .filter((name) => name.startsWith('wal-'))
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+    .flatMap((name) =>
+      readFileSync(join(dir, name), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    );
 
 for (const durability of ['process', 'fsync'] as const) {
   t.test(`${durability}: a call is answered only once its record is in the log file`, async (t) => {
     const dir = t.testdir();
-    await withServer(dir, async (server) => {
-      await server.newSession({ id: 'acked' });
-      const stalled = stallThreadPool();
-      const checks = Array.from({ length: 10 }, async (_, i) => {
-        const reply = await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'acked');
-        // Read at the moment of the answer: an acknowledged write must already be in the file.
-        const logged = walRecords(dir).some((r) => r.t === 'call' && r.entry.args.address2 === `#${i}`);
-        return reply.status === 200 && logged;
-      });
-      t.same(await Promise.all(checks), Array(10).fill(true), 'each of 10 concurrent writes was in the file when answered');
-      await stalled;
-    }, durability);
+    await withServer(
+      dir,
+      async (server) => {
+        await server.newSession({ id: 'acked' });
+        const stalled = stallThreadPool();
+        const checks = Array.from({ length: 10 }, async (_, i) => {
+          const reply = await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'acked');
+          // Read at the moment of the answer: an acknowledged write must already be in the file.
+          const logged = walRecords(dir).some((r) => r.t === 'call' && r.entry.args.address2 === `#${i}`);
+          return reply.status === 200 && logged;
+        });
+        t.same(await Promise.all(checks), Array(10).fill(true), 'each of 10 concurrent writes was in the file when answered');
+        await stalled;
+      },
+      durability,
+    );
   });
 }
 
 t.test('a torn last record (a crash during its write) is dropped with a warning; the rest is restored', async (t) => {
   const dir = t.testdir({ sessions: {} });
   const entry = (seq: number) => ({
-    seq, at: 0, domain: 'retail', tool: 'modify_pending_order_address', call: seq, args: {}, status: 200, result: {}, hazards: [], duration_ms: 1,
+    seq,
+    at: 0,
+    domain: 'retail',
+    tool: 'modify_pending_order_address',
+    call: seq,
+    args: {},
+    status: 200,
+    result: {},
+    hazards: [],
+    duration_ms: 1,
     changes: [{ table: 'orders', id: pending.order_id, value: { ...pending, address: { ...address, address2: `#${seq}` } } }],
   });
-  const whole = [{ t: 'create', s: 'torn', v: 1, options: { id: 'torn' } }, { t: 'call', s: 'torn', v: 2, entry: entry(1) }].map((r) => JSON.stringify(r));
+  const whole = [
+    { t: 'create', s: 'torn', v: 1, options: { id: 'torn' } },
+    { t: 'call', s: 'torn', v: 2, entry: entry(1) },
+  ].map((r) => JSON.stringify(r));
   const torn = JSON.stringify({ t: 'call', s: 'torn', v: 3, entry: entry(2) }).slice(0, 120);
   writeFileSync(join(dir, 'wal-000003.jsonl'), `${whole.join('\n')}\n${torn}`);
   const { store, saved, logged } = await persistenceOn(dir);
@@ -149,7 +178,10 @@ t.test('a torn last record (a crash during its write) is dropped with a warning;
 });
 
 t.test('a corrupt record before the end stops the restore, naming the file and line', async (t) => {
-  const dir = t.testdir({ sessions: {}, 'wal-000001.jsonl': '{"t":"create","s":"a","v":1,"options":{}}\n{"t":"call","s":"a",GARBAGE\n{"t":"reset","s":"a","v":3}\n' });
+  const dir = t.testdir({
+    sessions: {},
+    'wal-000001.jsonl': '{"t":"create","s":"a","v":1,"options":{}}\n{"t":"call","s":"a",GARBAGE\n{"t":"reset","s":"a","v":3}\n',
+  });
   const { saved } = await persistenceOn(dir);
   await t.rejects(saved.open(), { constructor: PersistenceError, message: /wal-000001\.jsonl:2: corrupt log record/ });
   t.ok(readdirSync(dir).includes('wal-000001.jsonl'), 'the damaged log is left as it was');
@@ -168,21 +200,26 @@ t.test('an unreadable snapshot stops the restore, naming the file', async (t) =>
 t.test('checkpoints close and remove the logs they cover: no file or handle piles up', async (t) => {
   const dir = t.testdir();
   await withServer(dir, async (server) => {
-  const openLogs = () => readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
-    } catch {
-      return false;
+    const openLogs = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(dir);
+        } catch {
+          return false;
+        }
+      }).length;
+    for (let i = 0; i < 20; i++) {
+      await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'busy');
+      await (server.app.sessions.observer as SessionPersistence).checkpoint();
     }
-  }).length;
-  for (let i = 0; i < 20; i++) {
-    await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'busy');
-    await (server.app.sessions.observer as SessionPersistence).checkpoint();
-  }
-  t.same(readdirSync(dir).filter((name) => name.startsWith('wal-')).length, 1, 'one log file: the current one');
-  t.equal(openLogs(), 1, 'one open handle in DATA_DIR');
+    t.same(readdirSync(dir).filter((name) => name.startsWith('wal-')).length, 1, 'one log file: the current one');
+    t.equal(openLogs(), 1, 'one open handle in DATA_DIR');
   });
-  t.same(readdirSync(dir).filter((name) => name.startsWith('wal-')), [], 'a graceful stop leaves snapshots only');
+  t.same(
+    readdirSync(dir).filter((name) => name.startsWith('wal-')),
+    [],
+    'a graceful stop leaves snapshots only',
+  );
 });
 
 t.test('a change whose record cannot be written is answered 503, not acknowledged', async (t) => {
@@ -199,52 +236,71 @@ t.test('a change whose record cannot be written is answered 503, not acknowledge
   t.match(await server.request('POST', '/sessions', { id: 'new' }), { status: 503, body: { code: 'persistence_failed' } }, 'a new session');
   t.match(await server.request('POST', '/sessions/disk-full/reset'), { status: 503, body: { code: 'persistence_failed' } }, 'a reset');
   server.app.sessions.observer = undefined;
-  t.equal((await server.call('retail', 'get_order_details', { order_id: pending.order_id }, 'disk-full')).status, 200, 'once the disk is back, calls are answered');
+  t.equal(
+    (await server.call('retail', 'get_order_details', { order_id: pending.order_id }, 'disk-full')).status,
+    200,
+    'once the disk is back, calls are answered',
+  );
 });
 
 t.test('a checkpoint is due once the log has grown past the threshold and past the last checkpoint', async (t) => {
   const dir = t.testdir();
   const size = (names: string[], folder = dir) => names.reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
   const logSize = () => size(readdirSync(dir).filter((name) => name.startsWith('wal-')));
-  await withServer(dir, async (server) => {
-    const saved = server.app.sessions.observer as SessionPersistence;
-    const write = (i: number) => server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'growing');
-    /** Writes until a checkpoint is due; the log's size just before the last write, and at the end. */
-    const growUntilDue = async (from: number) => {
-      let before = logSize();
-      for (let i = from; !saved.checkpointDue; i++) {
-        before = logSize();
-        await write(i);
-      }
-      return { before, after: logSize() };
-    };
-    t.notOk(saved.checkpointDue, 'not with an empty log');
-    const first = await growUntilDue(0);
-    t.ok(first.before < 4096 && first.after >= 4096, `due when the log passes CHECKPOINT_BYTES (${first.before} → ${first.after} bytes)`);
-    await saved.checkpoint();
-    t.notOk(saved.checkpointDue, 'not right after one');
-    const snapshots = size(readdirSync(join(dir, 'sessions')), join(dir, 'sessions'));
-    const second = await growUntilDue(100);
-    t.ok(second.before < snapshots && second.after >= snapshots, `then when the log passes what the checkpoint wrote (${snapshots} bytes: ${second.before} → ${second.after})`);
-  }, 'process', 4096);
+  await withServer(
+    dir,
+    async (server) => {
+      const saved = server.app.sessions.observer as SessionPersistence;
+      const write = (i: number) =>
+        server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'growing');
+      /** Writes until a checkpoint is due; the log's size just before the last write, and at the end. */
+      const growUntilDue = async (from: number) => {
+        let before = logSize();
+        for (let i = from; !saved.checkpointDue; i++) {
+          before = logSize();
+          await write(i);
+        }
+        return { before, after: logSize() };
+      };
+      t.notOk(saved.checkpointDue, 'not with an empty log');
+      const first = await growUntilDue(0);
+      t.ok(first.before < 4096 && first.after >= 4096, `due when the log passes CHECKPOINT_BYTES (${first.before} → ${first.after} bytes)`);
+      await saved.checkpoint();
+      t.notOk(saved.checkpointDue, 'not right after one');
+      const snapshots = size(readdirSync(join(dir, 'sessions')), join(dir, 'sessions'));
+      const second = await growUntilDue(100);
+      t.ok(
+        second.before < snapshots && second.after >= snapshots,
+        `then when the log passes what the checkpoint wrote (${snapshots} bytes: ${second.before} → ${second.after})`,
+      );
+    },
+    'process',
+    4096,
+  );
 });
 
 t.test('a failed checkpoint keeps the logs, opens no handle more, and the next one catches up', async (t) => {
   const dir = t.testdir({ sessions: {} });
   let failing = true;
   const atomic = await import('../../server/sessions/atomic-file.js');
-  const { SessionPersistence: Persistence } = await t.mockImport<typeof import('../../server/sessions/persistence.js')>('../../server/sessions/persistence.js', {
-    '../../server/sessions/atomic-file.js': {
-      ...atomic,
-      writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
-        if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
-        return atomic.writeFileAtomic(...args);
+  const { SessionPersistence: Persistence } = await t.mockImport<typeof import('../../server/sessions/persistence.js')>(
+    '../../server/sessions/persistence.js',
+    {
+      '../../server/sessions/atomic-file.js': {
+        ...atomic,
+        writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
+          if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });
+          return atomic.writeFileAtomic(...args);
+        },
       },
     },
-  });
+  );
   const { store, saved, logged } = await persistenceOn(dir, Persistence);
   await saved.open();
-  const logs = () => readdirSync(dir).filter((name) => name.startsWith('wal-')).sort();
+  const logs = () =>
+    readdirSync(dir)
+      .filter((name) => name.startsWith('wal-'))
+      .sort();
   store.create({ id: 'kept' });
   await store.persisted();
   for (let attempt = 0; attempt < 3; attempt++) await saved.checkpoint();
@@ -253,7 +309,24 @@ t.test('a failed checkpoint keeps the logs, opens no handle more, and the next o
   t.notOk(readdirSync(join(dir, 'sessions')).includes('kept.json'));
   failing = false;
   store.get('kept')!.clock.tick();
-  store.recordCall(store.get('kept')!, { seq: 1, at: 0, domain: 'retail', tool: 'calculate', call: 1, args: {}, status: 200, result: '2.0', problem: undefined, changes: [], hazards: [], duration_ms: 0 }, 300);
+  store.recordCall(
+    store.get('kept')!,
+    {
+      seq: 1,
+      at: 0,
+      domain: 'retail',
+      tool: 'calculate',
+      call: 1,
+      args: {},
+      status: 200,
+      result: '2.0',
+      problem: undefined,
+      changes: [],
+      hazards: [],
+      duration_ms: 0,
+    },
+    300,
+  );
   await saved.checkpoint();
   t.ok(readdirSync(join(dir, 'sessions')).includes('kept.json'), 'the next checkpoint writes the session');
   t.equal(logs().length, 1, 'and removes every log it covers');

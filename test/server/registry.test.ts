@@ -6,7 +6,16 @@ import { Registry } from '../../server/registry.js';
 
 const tool = (name: string) => defineTool({ name, description: name, input: z.strictObject({}), output: z.string(), mutates: false, run: () => name });
 const domain = (name: string, tools: ReturnType<typeof tool>[]): Domain =>
-  ({ name, title: name, summary: name, tools, database: z.any(), complete: (f) => f, policyFile: new URL('file:///x'), fixtureFile: new URL('file:///x') }) as Domain;
+  ({
+    name,
+    title: name,
+    summary: name,
+    tools,
+    database: z.any(),
+    complete: (f) => f,
+    policyFile: new URL('file:///x'),
+    fixtureFile: new URL('file:///x'),
+  }) as Domain;
 
 t.test('combined names: shared tools stay one, clashing names are qualified by domain', async (t) => {
   const shared = tool('calculate');

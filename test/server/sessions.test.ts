@@ -46,18 +46,43 @@ t.test('state, diff, journal and reset', async (t) => {
   await server.call('retail', 'cancel_pending_order', { order_id: pending.order_id, reason: 'because' }, id);
 
   const state = await server.state(id);
-  t.same(Object.keys(state), domains.map((d) => d.name), 'one database per domain');
+  t.same(
+    Object.keys(state),
+    domains.map((d) => d.name),
+    'one database per domain',
+  );
   t.same(Object.keys(state.retail).sort(), ['carts', 'inventory', 'orders', 'products', 'tracking', 'users']);
   t.same(state.retail.orders[pending.order_id].address, address);
 
   const diff = (await server.request('GET', `/sessions/${id}/diff`)).body;
-  t.same(diff.retail.map((d: { table: string; id: string; op: string; fields: string[] }) => [d.table, d.id, d.op, d.fields]), [
-    ['orders', pending.order_id, 'update', Object.keys(address).filter((k) => (pending.address as Record<string, string>)[k] !== (address as Record<string, string>)[k]).map((k) => `address.${k}`)],
-  ]);
+  t.same(
+    diff.retail.map((d: { table: string; id: string; op: string; fields: string[] }) => [d.table, d.id, d.op, d.fields]),
+    [
+      [
+        'orders',
+        pending.order_id,
+        'update',
+        Object.keys(address)
+          .filter((k) => (pending.address as Record<string, string>)[k] !== (address as Record<string, string>)[k])
+          .map((k) => `address.${k}`),
+      ],
+    ],
+  );
 
   const journal = (await server.request('GET', `/sessions/${id}/journal`)).body;
   t.equal(journal.length, 3);
-  t.match(journal[0], { seq: 1, at: '2024-06-01T09:00:00.000Z', domain: 'retail', tool: 'get_order_details', call: 1, args: { order_id: pending.order_id }, status: 200, result: { order_id: pending.order_id }, changes: [], hazards: [] });
+  t.match(journal[0], {
+    seq: 1,
+    at: '2024-06-01T09:00:00.000Z',
+    domain: 'retail',
+    tool: 'get_order_details',
+    call: 1,
+    args: { order_id: pending.order_id },
+    status: 200,
+    result: { order_id: pending.order_id },
+    changes: [],
+    hazards: [],
+  });
   t.type(journal[0].duration_ms, 'number');
   t.match(journal[1], { seq: 2, at: '2024-06-01T09:01:00.000Z', status: 200, changes: [{ table: 'orders', id: pending.order_id }] });
   t.match(journal[2], { seq: 3, status: 422, problem: { detail: 'Invalid reason' }, changes: [] });
@@ -65,8 +90,17 @@ t.test('state, diff, journal and reset', async (t) => {
 
   const jsonl = await server.request('GET', `/sessions/${id}/journal?format=jsonl`);
   t.match(jsonl.headers['content-type'], /application\/x-ndjson/);
-  t.same(jsonl.text.trim().split('\n').map((line) => JSON.parse(line)), journal);
-  t.same((await server.request('GET', `/sessions/${id}/journal?since=2`)).body.map((e: { seq: number }) => e.seq), [3]);
+  t.same(
+    jsonl.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)),
+    journal,
+  );
+  t.same(
+    (await server.request('GET', `/sessions/${id}/journal?since=2`)).body.map((e: { seq: number }) => e.seq),
+    [3],
+  );
 
   const reset = await server.request('POST', `/sessions/${id}/reset`);
   t.match(reset.body, { id, calls: 0, clock: { now: '2024-06-01T09:00:00.000Z' } });
@@ -112,7 +146,11 @@ t.test('mutations of one session are serialized and never half-applied', async (
   const replies = await Promise.all(calls);
   t.ok(replies.every((r) => r.status === 200));
   const journal = (await server.request('GET', `/sessions/${id}/journal`)).body as { seq: number; args: { address2: string } }[];
-  t.same(journal.map((e) => e.seq), Array.from({ length: 20 }, (_, i) => i + 1), 'every call journaled once, in order');
+  t.same(
+    journal.map((e) => e.seq),
+    Array.from({ length: 20 }, (_, i) => i + 1),
+    'every call journaled once, in order',
+  );
   const last = journal.at(-1)!.args.address2;
   t.equal((await server.state(id)).retail.orders[pending.order_id].address.address2, last, 'the state is the last write');
 });
@@ -127,7 +165,11 @@ t.test('only POST /sessions and tool calls create sessions; /health says when th
     t.equal((await server.call('retail', 'get_order_info', { order_id: order.order_id }, `decoy-${i}`)).status, 404, 'an unlisted decoy');
   }
   t.equal((await server.request('GET', '/s/bad%20id/retail/tools')).status, 400, 'an invalid id is still refused');
-  t.same((await server.request('GET', '/sessions')).body.map((s: { id: string }) => s.id), ['default'], 'reads created no session');
+  t.same(
+    (await server.request('GET', '/sessions')).body.map((s: { id: string }) => s.id),
+    ['default'],
+    'reads created no session',
+  );
   t.match((await server.request('GET', '/health')).body, { status: 'ok', sessions: { live: 0, max: 2, full: false } });
 
   await server.newSession({ id: 'one' });

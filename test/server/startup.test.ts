@@ -9,7 +9,6 @@ import { runServerToExit, spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 import { loadBases } from '../../server/load.js';
 
-
 /** A tiny database in tau2-bench's retail format: no carts, tracking, inventory or categories. */
 function tau2Style() {
   const db = retailFixture();
@@ -65,7 +64,11 @@ t.test('the command stops at startup with a message naming the bad variable or f
 t.test('SIGTERM stops the server gracefully, writing the sessions to DATA_DIR', async (t) => {
   const dir = t.testdir();
   const server = await spawnServer({ DATA_DIR: dir, SNAPSHOT_INTERVAL: '1h' });
-  const reply = await request(`${server.origin}/s/kept/retail/tools/calculate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"expression": "2 + 2"}' });
+  const reply = await request(`${server.origin}/s/kept/retail/tools/calculate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"expression": "2 + 2"}',
+  });
   t.equal(await reply.body.json(), '4.0');
   server.child.kill('SIGTERM');
   t.equal(await server.exited, 0, 'exits with 0');

@@ -4,7 +4,7 @@ import { conflict, rejected } from '../../errors.js';
 import { own } from '../../../lib/own.js';
 import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
-import { checkInKey } from '../derive.js';
+import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
 import { boardingGroup, instanceOf, requireActive, requireNotDeparted, requireSegment } from '../operations.js';
 import { cabinOfSeat, describeLayout, editSeatMap, normalizeSeat, requirePassenger, samePassenger, seatMapOf, seatOf, seatPassenger } from '../seats.js';

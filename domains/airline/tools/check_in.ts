@@ -3,7 +3,7 @@ import { defineTool } from '../../tool.js';
 import { conflict, ToolError } from '../../errors.js';
 import { flightDate, flightNumber, reservationId } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
-import { checkInKey } from '../derive.js';
+import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, CheckIn } from '../schema.js';
 import {
   boardingGroup,

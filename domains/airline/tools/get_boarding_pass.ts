@@ -4,7 +4,7 @@ import { conflict } from '../../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
 import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
-import { checkInKey } from '../derive.js';
+import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
 import {
   BOARDING_BEFORE_MS,

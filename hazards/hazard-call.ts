@@ -1,0 +1,70 @@
+import { isObject } from '../lib/object.js';
+import { Random } from '../lib/random.js';
+import type { CallContext } from './engine.js';
+import type { HazardEvent } from './event.js';
+import type { FollowUps } from './follow-ups.js';
+import type { FollowUp, HazardCall, HazardKind, ScenarioBase } from './kind.js';
+import { hitSeed } from './schedule.js';
+
+/** What the engine holds for one call of a hazard: its session's seed and settings, and its shared services. */
+export interface CallEnvironment {
+  seed: string;
+  settings: { hints: boolean; latencyMs: number };
+  sleep: (ms: number) => Promise<void>;
+  followUps: FollowUps;
+}
+
+/** What a kind's stage receives for one call: the scenario, seeded draws, the hook argument, the journal. */
+export function hazardCall(
+  hazard: { kind: HazardKind; scenario: ScenarioBase; drawKey: string },
+  context: CallContext,
+  { seed, settings, sleep, followUps }: CallEnvironment,
+): HazardCall<ScenarioBase> {
+  const { kind, scenario } = hazard;
+  const hint = kind.hint(scenario);
+  const db = context.session.domain(context.domain).tables;
+  const random = new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, context.call));
+  return {
+    scenario,
+    context,
+    random,
+    hints: settings.hints,
+    hint,
+    db,
+    hook: (result?: unknown) => ({
+      args: isObject(context.args) ? context.args : {},
+      db,
+      random,
+      // Call number 0 is never a call: its draws are the session's, the same on every call.
+      sessionRandom: new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, 0)),
+      now: new Date(context.at),
+      call: context.call,
+      result,
+    }),
+    header: (name: string, value: string) => {
+      context.headers[name] = value;
+    },
+    settings: { latencyMs: settings.latencyMs },
+    sleep: sleep,
+    record: (details = {}) => {
+      const event: HazardEvent = {
+        kind: kind.kind,
+        family: kind.family,
+        tool: context.tool.name,
+        call: context.call,
+        recovery: scenario.recovery ?? kind.recovery,
+        hint,
+        retryable: kind.retryable,
+        ...details,
+      };
+      context.events.push(event);
+      // In hints mode every answer that has headers can say what happened, whatever its body.
+      if (settings.hints) context.headers['x-hint'] ??= hint;
+      return event;
+    },
+    follow: (effect: FollowUp) => {
+      const event = { kind: kind.kind, family: kind.family, tool: effect.tool, call: 0, recovery: scenario.recovery ?? kind.recovery, hint, retryable: false };
+      followUps.add(context, effect, event);
+    },
+  };
+}
