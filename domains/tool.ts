@@ -12,12 +12,7 @@ export interface ToolContext {
  * One tool, declared once. The registry derives from this declaration the route, the
  * validation, the OpenAPI operation and the listings in every format.
  */
-export interface Tool<
-  Input extends z.ZodObject = z.ZodObject,
-  Output extends z.ZodType = z.ZodType,
-  Db = unknown,
-  Name extends string = string,
-> {
+export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.ZodType = z.ZodType, Db = unknown, Name extends string = string> {
   /** snake_case, the name an agent calls. */
   readonly name: Name;
   /** What an agent reads to decide when and how to call the tool. */

@@ -1,6 +1,7 @@
 import type { HazardCall, ScenarioBase } from './kind.js';
 import { type FaultResponse, HazardFault } from './fault.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../lib/problem.js';
+import { headerText } from '../lib/text.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -115,7 +116,7 @@ export function withHint(call: HazardCall<ScenarioBase>, response: FaultResponse
     return new HazardFault({ ...response, body: JSON.stringify({ ...body, hint: call.hint }) });
   }
   const body = response.contentType.includes('html') ? `<!-- hint: ${call.hint} -->\r\n${response.body}` : `${response.body}\n(hint: ${call.hint})`;
-  return new HazardFault({ ...response, body, headers: { ...response.headers, 'x-hint': call.hint } });
+  return new HazardFault({ ...response, body, headers: { ...response.headers, 'x-hint': headerText(call.hint) } });
 }
 
 /** In hints mode, an object result carries the hint in `_hint`. */

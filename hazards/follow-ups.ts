@@ -2,6 +2,7 @@ import { isObject } from '../lib/object.js';
 import type { CallContext, HazardSession } from './engine.js';
 import type { HazardEvent } from './event.js';
 import type { FollowUp } from './kind.js';
+import { headerText } from '../lib/text.js';
 
 /** An effect waiting for the calls it concerns. */
 interface Pending {
@@ -32,7 +33,7 @@ export class FollowUps {
       if (follow.domain !== context.domain || effect.tool !== context.tool.name || !effect.matches(isObject(context.args) ? context.args : {})) continue;
       if (effect.apply) current = effect.apply(current);
       context.events.push({ ...follow.event, tool: context.tool.name, call: context.call, ...effect.details });
-      if (hints && follow.event.hint) context.headers['x-hint'] ??= follow.event.hint;
+      if (hints && follow.event.hint) context.headers['x-hint'] ??= headerText(follow.event.hint);
       follow.left -= 1;
     }
     if (list.some((follow) => follow.left <= 0))

@@ -1,5 +1,6 @@
 import { isObject } from '../lib/object.js';
 import { Random } from '../lib/random.js';
+import { headerText } from '../lib/text.js';
 import type { CallContext } from './engine.js';
 import type { HazardEvent } from './event.js';
 import type { FollowUps } from './follow-ups.js';
@@ -42,7 +43,7 @@ export function hazardCall(
       result,
     }),
     header: (name: string, value: string) => {
-      context.headers[name] = value;
+      context.headers[name] = headerText(value);
     },
     settings: { latencyMs: settings.latencyMs },
     sleep: sleep,
@@ -59,7 +60,7 @@ export function hazardCall(
       };
       context.events.push(event);
       // In hints mode every answer that has headers can say what happened, whatever its body.
-      if (settings.hints) context.headers['x-hint'] ??= hint;
+      if (settings.hints) context.headers['x-hint'] ??= headerText(hint);
       return event;
     },
     follow: (effect: FollowUp) => {

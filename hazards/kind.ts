@@ -25,6 +25,11 @@ export type Scenario<Db = unknown, ToolName extends string = string, Tool = Haza
   [K in KindName]: Omit<ScenarioTypes<Db, Tool>[K], 'tool'> & { tool: ToolName };
 }[KindName];
 
+/** A scenario's literal client ends with no usable answer: `what` it got instead. */
+export const blocked = (what: string) => ({ ends: 'blocked' as const, what });
+/** A scenario's literal client ends with a wrong answer or end state: `what` it ends with. */
+export const wrong = (what: string) => ({ ends: 'wrong' as const, what });
+
 /** What the engine knows of a tool: its declaration (the domains' tools satisfy it). */
 export interface HazardTool {
   readonly name: string;

@@ -34,3 +34,25 @@ export function nearMatches(word: string, candidates: Iterable<string>, limit = 
 
 /** A name as environment variables spell it: upper case, `-` as `_` (`smart-home` → `SMART_HOME`). */
 export const envWord = (name: string): string => name.toUpperCase().replaceAll('-', '_');
+
+const HEADER_SUBSTITUTES: Record<string, string> = {
+  '↔': '<->',
+  '→': '->',
+  '←': '<-',
+  '°': ' deg',
+  '—': '-',
+  '–': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+};
+
+/** Text a header can carry: printable ASCII, accents dropped, a few symbols spelled out, anything else as '?'. */
+export const headerText = (text: string): string =>
+  text
+    .replace(/[↔→←°—–‘’“”…]/g, (symbol) => HEADER_SUBSTITUTES[symbol] ?? '?')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?');

@@ -11,9 +11,7 @@ export const airportCode = z.string().describe("IATA code of an airport, three u
 
 export const cabin = Cabin.describe("Cabin class: 'basic_economy', 'economy' or 'business'. The same for every flight of a reservation.");
 
-export const paymentId = z
-  .string()
-  .describe("Id of a payment method in the user's profile, e.g. 'credit_card_7815826' or 'gift_card_7815826'.");
+export const paymentId = z.string().describe("Id of a payment method in the user's profile, e.g. 'credit_card_7815826' or 'gift_card_7815826'.");
 
 export const flightSegments = z
   .array(

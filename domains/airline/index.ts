@@ -1,7 +1,7 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { sharedTools } from '../shared/index.js';
 import { completeAirline } from './derive/index.js';
-import { airlineHazards } from './hazards.js';
+import { airlineHazards } from './hazards/index.js';
 import { AirlineDatabase } from './schema.js';
 import { airlineExtraTools } from './tools/extra.js';
 import { airlineTools } from './tools/index.js';

@@ -101,7 +101,13 @@ export const Airport = z.object({
 export const SeatMap = z.object({
   flight_number: z.string(),
   date: IsoDate,
-  cabins: z.record(Cabin, z.object({ rows: z.tuple([z.number().int(), z.number().int()]).describe('first and last row'), letters: z.string().describe("seat letters, e.g. 'ABCDEF'") })),
+  cabins: z.record(
+    Cabin,
+    z.object({
+      rows: z.tuple([z.number().int(), z.number().int()]).describe('first and last row'),
+      letters: z.string().describe("seat letters, e.g. 'ABCDEF'"),
+    }),
+  ),
   /** seat ("12C") → who holds it. */
   assigned: z.record(z.string(), z.object({ reservation_id: z.string(), passenger: Name })),
 });
@@ -112,7 +118,15 @@ export const CheckIn = z.object({
   flight_number: z.string(),
   date: IsoDate,
   checked_in_at: EstDateTime,
-  passengers: z.array(z.object({ first_name: z.string(), last_name: z.string(), seat: z.string().nullable(), boarding_group: z.number().int().min(1).max(9), sequence: z.number().int() })),
+  passengers: z.array(
+    z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      seat: z.string().nullable(),
+      boarding_group: z.number().int().min(1).max(9),
+      sequence: z.number().int(),
+    }),
+  ),
 });
 
 export const BAG_STATUSES = ['checked', 'loaded', 'in_transit', 'arrived', 'delayed', 'lost'] as const;

@@ -1,15 +1,7 @@
 import { PRODUCT_TYPES } from '../../fixtures/generator/retail-catalog.js';
 import { hasOwn } from '../../lib/own.js';
 import { Random } from '../../lib/random.js';
-import {
-  CARRIERS,
-  WAREHOUSES,
-  type Order,
-  type Product,
-  type RetailDatabase,
-  type Shipment,
-  type StockLevel,
-} from './schema.js';
+import { CARRIERS, WAREHOUSES, type Order, type Product, type RetailDatabase, type Shipment, type StockLevel } from './schema.js';
 
 // Fills the tables our extra tools need (tracking, inventory, categories) from a file's
 // own content, so a tau2-bench db.json works as well as our generated fixture.
@@ -33,7 +25,10 @@ const CATEGORY_BY_NAME = new Map(PRODUCT_TYPES.map((type) => [type.name.toLowerC
 // First match wins: "smart watch" must be tried before apparel's "watch".
 const CATEGORY_KEYWORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(kettle|coffee|espresso|blender|toaster|knife|skillet|pan|pot|mixer|cookware|grinder|mug)\b/, 'kitchen'],
-  [/\b(camera|phone|smartphone|tablet|laptop|speaker|headphones?|earbuds?|charger|keyboard|mouse|monitor|e-reader|thermostat|smart ?watch|tv|router|drone|console)\b/, 'electronics'],
+  [
+    /\b(camera|phone|smartphone|tablet|laptop|speaker|headphones?|earbuds?|charger|keyboard|mouse|monitor|e-reader|thermostat|smart ?watch|tv|router|drone|console)\b/,
+    'electronics',
+  ],
   [/\b(yoga|dumbbells?|kettlebell|treadmill|bicycle|cycling|skateboard|fitness|exercise|running)\b/, 'fitness'],
   [/\b(tent|hiking|camping|garden|patio|grill|hammock|backpack|umbrella|bottle|flask|tumbler|hose)\b/, 'outdoor'],
   [/\b(t-shirt|shirt|jacket|shoes|boots|sneakers|hoodie|jeans|socks|hat|cap|gloves|sunglasses|wristwatch|watch|dress)\b/, 'apparel'],
@@ -70,8 +65,18 @@ const WAREHOUSE_CITIES: Readonly<Record<Warehouse, string>> = {
 };
 
 const HUBS: readonly string[] = [
-  'Louisville, KY', 'Memphis, TN', 'Indianapolis, IN', 'Ontario, CA', 'Fort Worth, TX', 'Chicago, IL',
-  'Kansas City, MO', 'Salt Lake City, UT', 'Harrisburg, PA', 'Jacksonville, FL', 'Phoenix, AZ', 'Sacramento, CA',
+  'Louisville, KY',
+  'Memphis, TN',
+  'Indianapolis, IN',
+  'Ontario, CA',
+  'Fort Worth, TX',
+  'Chicago, IL',
+  'Kansas City, MO',
+  'Salt Lake City, UT',
+  'Harrisburg, PA',
+  'Jacksonville, FL',
+  'Phoenix, AZ',
+  'Sacramento, CA',
 ];
 
 const EXCEPTIONS: readonly string[] = [
@@ -98,7 +103,12 @@ function trackingStatusFor(rng: Random, orderStatus: Order['status']): TrackingS
     case 'return requested':
       return 'delivered';
     case 'processed':
-      return rng.weighted<TrackingStatus>([['label_created', 30], ['in_transit', 45], ['out_for_delivery', 20], ['exception', 5]]);
+      return rng.weighted<TrackingStatus>([
+        ['label_created', 30],
+        ['in_transit', 45],
+        ['out_for_delivery', 20],
+        ['exception', 5],
+      ]);
     default:
       // A pending or cancelled order that somehow has a tracking id: nothing has shipped.
       return 'label_created';
@@ -121,7 +131,11 @@ function steps(rng: Random, status: TrackingStatus, carrier: Carrier, origin: st
     transit.push(
       last
         ? { location: destination, status: 'in_transit', description: 'Arrived at local delivery facility' }
-        : { location: hubs[i] as string, status: 'in_transit', description: rng.pick(['Arrived at sort facility', 'Departed sort facility', 'In transit to next facility']) },
+        : {
+            location: hubs[i] as string,
+            status: 'in_transit',
+            description: rng.pick(['Arrived at sort facility', 'Departed sort facility', 'In transit to next facility']),
+          },
     );
   }
   const outForDelivery: Step = { location: destination, status: 'out_for_delivery', description: 'Out for delivery' };
@@ -156,9 +170,11 @@ function deriveShipment(trackingId: string, order: Order, seed: string): Shipmen
   const events = plan.map((step, i) => ({ at: isoTime(times[i] as number), ...step }));
 
   const estimated_delivery =
-    status === 'delivered' ? null
-    : status === 'out_for_delivery' ? isoDate(RETAIL_NOW)
-    : isoDate(RETAIL_NOW + rng.int(1, status === 'exception' ? 7 : 5) * DAY);
+    status === 'delivered'
+      ? null
+      : status === 'out_for_delivery'
+        ? isoDate(RETAIL_NOW)
+        : isoDate(RETAIL_NOW + rng.int(1, status === 'exception' ? 7 : 5) * DAY);
   return { tracking_id: trackingId, order_id: order.order_id, carrier, service, status, estimated_delivery, events };
 }
 

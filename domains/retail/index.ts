@@ -1,7 +1,7 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { sharedTools } from '../shared/index.js';
 import { completeRetail } from './derive.js';
-import { retailHazards } from './hazards.js';
+import { retailHazards } from './hazards/index.js';
 import { RetailDatabase } from './schema.js';
 import { retailTools } from './tools/index.js';
 

@@ -54,15 +54,7 @@ export const OrderItem = z.object({
   options: z.record(z.string(), z.string()),
 });
 
-export const ORDER_STATUSES = [
-  'processed',
-  'pending',
-  'pending (item modified)',
-  'delivered',
-  'cancelled',
-  'exchange requested',
-  'return requested',
-] as const;
+export const ORDER_STATUSES = ['processed', 'pending', 'pending (item modified)', 'delivered', 'cancelled', 'exchange requested', 'return requested'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 
 export const Fulfillment = z.object({ tracking_id: z.array(z.string()), item_ids: z.array(z.string()) });

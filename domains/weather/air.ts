@@ -47,12 +47,54 @@ export function pollutantsAt(site: Site, weather: Conditions): Pollutants {
 type Breakpoints = readonly (readonly [cLow: number, cHigh: number, iLow: number, iHigh: number])[];
 
 // US EPA AQI breakpoints (PM2.5 as revised in 2024), in the units the tables use.
-export const PM25_BREAKPOINTS: Breakpoints = [[0, 9, 0, 50], [9.1, 35.4, 51, 100], [35.5, 55.4, 101, 150], [55.5, 125.4, 151, 200], [125.5, 225.4, 201, 300], [225.5, 325.4, 301, 500]];
-const PM10: Breakpoints = [[0, 54, 0, 50], [55, 154, 51, 100], [155, 254, 101, 150], [255, 354, 151, 200], [355, 424, 201, 300], [425, 604, 301, 500]];
-const O3_PPB: Breakpoints = [[0, 54, 0, 50], [55, 70, 51, 100], [71, 85, 101, 150], [86, 105, 151, 200], [106, 200, 201, 300], [201, 604, 301, 500]];
-const NO2_PPB: Breakpoints = [[0, 53, 0, 50], [54, 100, 51, 100], [101, 360, 101, 150], [361, 649, 151, 200], [650, 1249, 201, 300], [1250, 2049, 301, 500]];
-const SO2_PPB: Breakpoints = [[0, 35, 0, 50], [36, 75, 51, 100], [76, 185, 101, 150], [186, 304, 151, 200], [305, 604, 201, 300], [605, 1004, 301, 500]];
-const CO_PPM: Breakpoints = [[0, 4.4, 0, 50], [4.5, 9.4, 51, 100], [9.5, 12.4, 101, 150], [12.5, 15.4, 151, 200], [15.5, 30.4, 201, 300], [30.5, 50.4, 301, 500]];
+export const PM25_BREAKPOINTS: Breakpoints = [
+  [0, 9, 0, 50],
+  [9.1, 35.4, 51, 100],
+  [35.5, 55.4, 101, 150],
+  [55.5, 125.4, 151, 200],
+  [125.5, 225.4, 201, 300],
+  [225.5, 325.4, 301, 500],
+];
+const PM10: Breakpoints = [
+  [0, 54, 0, 50],
+  [55, 154, 51, 100],
+  [155, 254, 101, 150],
+  [255, 354, 151, 200],
+  [355, 424, 201, 300],
+  [425, 604, 301, 500],
+];
+const O3_PPB: Breakpoints = [
+  [0, 54, 0, 50],
+  [55, 70, 51, 100],
+  [71, 85, 101, 150],
+  [86, 105, 151, 200],
+  [106, 200, 201, 300],
+  [201, 604, 301, 500],
+];
+const NO2_PPB: Breakpoints = [
+  [0, 53, 0, 50],
+  [54, 100, 51, 100],
+  [101, 360, 101, 150],
+  [361, 649, 151, 200],
+  [650, 1249, 201, 300],
+  [1250, 2049, 301, 500],
+];
+const SO2_PPB: Breakpoints = [
+  [0, 35, 0, 50],
+  [36, 75, 51, 100],
+  [76, 185, 101, 150],
+  [186, 304, 151, 200],
+  [305, 604, 201, 300],
+  [605, 1004, 301, 500],
+];
+const CO_PPM: Breakpoints = [
+  [0, 4.4, 0, 50],
+  [4.5, 9.4, 51, 100],
+  [9.5, 12.4, 101, 150],
+  [12.5, 15.4, 151, 200],
+  [15.5, 30.4, 201, 300],
+  [30.5, 50.4, 301, 500],
+];
 
 /** The AQI sub-index of one concentration (linear within its band; 500 at most). */
 export function subIndex(table: Breakpoints, concentration: number): number {
@@ -63,14 +105,7 @@ export function subIndex(table: Breakpoints, concentration: number): number {
   return Math.round(((iHigh - iLow) / (cHigh - cLow)) * (concentration - cLow) + iLow);
 }
 
-export const AQI_CATEGORIES = [
-  'good',
-  'moderate',
-  'unhealthy_for_sensitive_groups',
-  'unhealthy',
-  'very_unhealthy',
-  'hazardous',
-] as const;
+export const AQI_CATEGORIES = ['good', 'moderate', 'unhealthy_for_sensitive_groups', 'unhealthy', 'very_unhealthy', 'hazardous'] as const;
 export type AqiCategory = (typeof AQI_CATEGORIES)[number];
 
 export function aqiCategory(aqi: number): AqiCategory {
@@ -145,9 +180,7 @@ export function pollenCounts(site: Site, timeZone: string, day: DailySummary): R
   const southern = site.lat < 0;
   const tropical = Math.min(1, Math.max(0, (latitude - 15) / 15));
   const weather =
-    (day.precip >= 5 ? 0.25 : day.precip >= 1 ? 0.55 : 1) *
-    Math.min(1, Math.max(0.1, (day.tempMax - 3) / 12)) *
-    (0.8 + 0.4 * Math.min(1, day.windMax / 25));
+    (day.precip >= 5 ? 0.25 : day.precip >= 1 ? 0.55 : 1) * Math.min(1, Math.max(0.1, (day.tempMax - 3) / 12)) * (0.8 + 0.4 * Math.min(1, day.windMax / 25));
   const counts = {} as Record<PollenType, number>;
   for (const type of POLLEN_TYPES) {
     const season = POLLEN_SEASONS[type];

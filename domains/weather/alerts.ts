@@ -65,8 +65,7 @@ function rules(place: Place): Rule[] {
       measure: ({ weather }) => (weather.feelsLike <= limits.cold ? weather.feelsLike : null),
       severity: (peak) => (peak <= limits.cold - 10 ? 'extreme' : peak <= limits.cold - 5 ? 'severe' : 'moderate'),
       event: (s) => (s === 'moderate' ? 'Cold Weather Advisory' : 'Extreme Cold Warning'),
-      describe: (peak, c) =>
-        `Wind chill as low as ${temp(c, peak)}. Frostbite can occur on exposed skin within minutes; limit time outdoors.`,
+      describe: (peak, c) => `Wind chill as low as ${temp(c, peak)}. Frostbite can occur on exposed skin within minutes; limit time outdoors.`,
     },
     {
       kind: 'wind',
@@ -127,7 +126,7 @@ export interface Alert {
   expiresMs: number;
 }
 
-const compactUtc = (ms: number) => new Date(ms).toISOString().slice(0, 13).replace(/[-:]/g, '') + 'Z';
+const compactUtc = (ms: number) => `${new Date(ms).toISOString().slice(0, 13).replace(/[-:]/g, '')}Z`;
 
 /** Alerts at the place that are in effect at `now` or begin within the next 48 hours. */
 export function alertsFor(place: Place, now: number, convert: Converter): Alert[] {
@@ -198,4 +197,12 @@ export function alertsFor(place: Place, now: number, convert: Converter): Alert[
     }
   }
   return alerts.sort((a, b) => a.onsetMs - b.onsetMs || (a.id < b.id ? -1 : 1));
+}
+
+/** The alerts of several places at `now`, as weather_alerts lists them: by onset, without the sorting instants. */
+export function alertsAt(places: readonly Place[], now: number, convert: Converter): Omit<Alert, 'onsetMs' | 'expiresMs'>[] {
+  return places
+    .flatMap((place) => alertsFor(place, now, convert))
+    .sort((a, b) => a.onsetMs - b.onsetMs || (a.id < b.id ? -1 : 1))
+    .map(({ onsetMs: _onset, expiresMs: _expires, ...alert }) => alert);
 }

@@ -27,17 +27,19 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 export function bearingDeg(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const y = Math.sin((lon2 - lon1) * RAD) * Math.cos(lat2 * RAD);
   const x = Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) - Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD);
-  return ((Math.atan2(y, x) / RAD) + 360) % 360;
+  return (Math.atan2(y, x) / RAD + 360) % 360;
 }
 
 /** A location with its climate (estimated from its coordinates when the file gave none). */
-export const asPlace = (location: Location): Place =>
-  location.climate ? (location as Place) : { ...location, climate: estimateClimate(location) };
+export const asPlace = (location: Location): Place => (location.climate ? (location as Place) : { ...location, climate: estimateClimate(location) });
 
 export function requirePlace(db: WeatherDb, locationId: string): Place {
   const location = db.locations.get(locationId);
   if (location) return asPlace(location);
-  const suggestions = nearMatches(locationId, [...db.locations.values()].map((l) => l.id));
+  const suggestions = nearMatches(
+    locationId,
+    [...db.locations.values()].map((l) => l.id),
+  );
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
   throw notFound(`Unknown location_id '${locationId}'.${hint} Use geocode_location to find a place's id.`, 'location_not_found');
 }

@@ -14,12 +14,10 @@ export function conradIndex(annualRange: number, lat: number): number {
 }
 
 /** Annual range implied by a continentality index at a latitude (Conrad's formula inverted). */
-export const rangeFromConrad = (index: number, lat: number): number =>
-  Math.max(1, ((index + 14) * Math.sin((Math.abs(lat) * Math.PI) / 180)) / 1.7);
+export const rangeFromConrad = (index: number, lat: number): number => Math.max(1, ((index + 14) * Math.sin((Math.abs(lat) * Math.PI) / 180)) / 1.7);
 
 /** The warmest month: July north, January south; a month later where the ocean rules (Conrad index under 12). */
-export const defaultWarmestMonth = (lat: number, continentality: number): number =>
-  lat >= 0 ? (continentality < 12 ? 8 : 7) : continentality < 12 ? 2 : 1;
+export const defaultWarmestMonth = (lat: number, continentality: number): number => (lat >= 0 ? (continentality < 12 ? 8 : 7) : continentality < 12 ? 2 : 1);
 
 /** Trade winds from the east in the tropics, westerlies in mid-latitudes, polar easterlies beyond. */
 export function prevailingWind(lat: number): number {

@@ -44,9 +44,18 @@ export function checkLocator(args: Located, ctx: z.RefinementCtx, others: readon
   const hasLon = args.lon !== undefined;
   const hasOther = others.some((field) => (args as Record<string, unknown>)[field] !== undefined);
   const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-  if (hasLat !== hasLon) return issue(hasLat ? 'lon' : 'lat', `required with ${hasLat ? 'lat' : 'lon'}`);
-  if (hasId && hasLat) return issue('location_id', 'give either location_id or lat and lon, not both');
+  if (hasLat !== hasLon) {
+    issue(hasLat ? 'lon' : 'lat', `required with ${hasLat ? 'lat' : 'lon'}`);
+    return;
+  }
+  if (hasId && hasLat) {
+    issue('location_id', 'give either location_id or lat and lon, not both');
+    return;
+  }
   const ways = others.length > 0 ? `location_id, lat and lon, or ${others.join('/')}` : 'location_id, or lat and lon';
-  if (!hasId && !hasLat && !hasOther) return issue('location_id', `required: give ${ways}`);
+  if (!hasId && !hasLat && !hasOther) {
+    issue('location_id', `required: give ${ways}`);
+    return;
+  }
   if ((hasId || hasLat) && hasOther) issue(others.find((f) => (args as Record<string, unknown>)[f] !== undefined)!, `give either ${ways}, not several`);
 }

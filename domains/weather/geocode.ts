@@ -31,11 +31,7 @@ export interface Match {
 
 export function matchesCountry(place: Place, wanted: string): boolean {
   const w = foldForMatch(wanted);
-  return (
-    w === foldForMatch(place.country_code) ||
-    w === foldForMatch(place.country) ||
-    (COUNTRY_ALIASES[place.country_code] ?? []).includes(w)
-  );
+  return w === foldForMatch(place.country_code) || w === foldForMatch(place.country) || (COUNTRY_ALIASES[place.country_code] ?? []).includes(w);
 }
 
 export function matchesRegion(place: Place, wanted: string): boolean {
@@ -78,7 +74,10 @@ function byName(db: WeatherDb, name: string): Match[] {
  */
 export function findPlaces(db: WeatherDb, query: string): { name: string; qualifiers: string[]; matches: Match[] } {
   const whole = byName(db, query);
-  const parts = query.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = query
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if ((whole.length > 0 && whole.some((m) => m.score > 1)) || parts.length < 2) return { name: query.trim(), qualifiers: [], matches: sortMatches(whole) };
   const [name = '', ...qualifiers] = parts;
   const matches = byName(db, name).filter((m) => qualifiers.every((q) => matchesQualifier(m.place, q)));

@@ -1,6 +1,6 @@
 import type { DatabaseFile, Domain } from '../domain.js';
 import { completeWeather } from './derive.js';
-import { weatherHazards } from './hazards.js';
+import { weatherHazards } from './hazards/index.js';
 import { WeatherDatabase } from './schema.js';
 import { weatherTools } from './tools/index.js';
 

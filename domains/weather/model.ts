@@ -239,8 +239,14 @@ export function feelsLike(temperature: number, humidity: number, windKmh: number
     let hi = 0.5 * (f + 61 + (f - 68) * 1.2 + humidity * 0.094);
     if (hi >= 80) {
       hi =
-        -42.379 + 2.04901523 * f + 10.14333127 * humidity - 0.22475541 * f * humidity - 0.00683783 * f * f -
-        0.05481717 * humidity * humidity + 0.00122874 * f * f * humidity + 0.00085282 * f * humidity * humidity -
+        -42.379 +
+        2.04901523 * f +
+        10.14333127 * humidity -
+        0.22475541 * f * humidity -
+        0.00683783 * f * f -
+        0.05481717 * humidity * humidity +
+        0.00122874 * f * f * humidity +
+        0.00085282 * f * humidity * humidity -
         0.00000199 * f * f * humidity * humidity;
       if (humidity < 13 && f >= 80 && f <= 112) hi -= ((13 - humidity) / 4) * Math.sqrt((17 - Math.abs(f - 95)) / 17);
       else if (humidity > 85 && f >= 80 && f <= 87) hi += ((humidity - 85) / 10) * ((87 - f) / 5);
@@ -259,7 +265,7 @@ export function uvIndex(lat: number, lon: number, elevation: number, ms: number,
   const elevationDeg = solarElevation(lat, lon, ms);
   if (elevationDeg <= 0) return 0;
   const mu = Math.sin((elevationDeg * Math.PI) / 180);
-  const clear = 12.5 * mu ** 2.42 * (1 + 0.08 * Math.max(0, elevation) / 1000) * (1 - (0.12 * Math.abs(lat)) / 90);
+  const clear = 12.5 * mu ** 2.42 * (1 + (0.08 * Math.max(0, elevation)) / 1000) * (1 - (0.12 * Math.abs(lat)) / 90);
   return clear * (1 - 0.7 * cloud ** 2.5);
 }
 
@@ -421,10 +427,13 @@ export function dailySummary(site: Site, timeZone: string, date: string): DailyS
     precipHours: hours.filter((c) => c.precip >= 0.1).length,
     windMax: max((c) => c.wind),
     gustMax: max((c) => c.gust),
-    windDeg: (((Math.atan2(east, north) * 180) / Math.PI) + 360) % 360,
+    windDeg: ((Math.atan2(east, north) * 180) / Math.PI + 360) % 360,
     humidityMean: sum((c) => c.humidity) / hours.length,
     cloudMean,
-    uvMax: Math.max(max((c) => c.uv), uvIndex(site.lat, site.lon, site.elevation_m, solarNoon, noonCloud)),
+    uvMax: Math.max(
+      max((c) => c.uv),
+      uvIndex(site.lat, site.lon, site.elevation_m, solarNoon, noonCloud),
+    ),
     condition: wet ?? (foggy ? 'fog' : sky),
   };
 }

@@ -50,7 +50,7 @@ export function observation(station: Station, place: Place, at: number): Conditi
     humidity,
     wind,
     gust: Math.max(wind, truth.gust * bias.wind_factor),
-    windDeg: Math.round(truth.windDeg / 10) * 10 % 360,
+    windDeg: (Math.round(truth.windDeg / 10) * 10) % 360,
     pressure: truth.pressure + bias.pressure_hpa,
     feelsLike: feelsLike(temperature, humidity, wind),
   };

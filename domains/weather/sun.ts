@@ -20,8 +20,7 @@ function terms(ms: number): SolarTerms {
   const year = new Date(ms).getUTCFullYear();
   const daysInYear = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 366 : 365;
   const g = ((2 * Math.PI) / daysInYear) * (dayOfYear(ms) - 1.5);
-  const eqTime =
-    229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
+  const eqTime = 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
   const decl =
     0.006918 -
     0.399912 * Math.cos(g) +
@@ -84,7 +83,12 @@ export interface SunEvents {
 }
 
 /** Times of the event pair for the zenith, refined once at the events' own times. */
-function eventPair(lat: number, lon: number, date: string, zenith: number): { rise: number | null; set: number | null; state: 'day' | 'night' | 'normal'; noon: number } {
+function eventPair(
+  lat: number,
+  lon: number,
+  date: string,
+  zenith: number,
+): { rise: number | null; set: number | null; state: 'day' | 'night' | 'normal'; noon: number } {
   const [y, m, d] = splitDate(date);
   const base = Date.UTC(y, m - 1, d);
   const noonAt = (ms: number) => base + (720 - 4 * lon - terms(ms).eqTime) * MINUTE;
@@ -104,8 +108,7 @@ function eventPair(lat: number, lon: number, date: string, zenith: number): { ri
 export function sunEvents(lat: number, lon: number, date: string): SunEvents {
   const sun = eventPair(lat, lon, date, SUNRISE_ZENITH);
   const civil = eventPair(lat, lon, date, CIVIL_ZENITH);
-  const daylightMinutes =
-    sun.state === 'day' ? 1440 : sun.state === 'night' ? 0 : Math.round(((sun.set as number) - (sun.rise as number)) / MINUTE);
+  const daylightMinutes = sun.state === 'day' ? 1440 : sun.state === 'night' ? 0 : Math.round(((sun.set as number) - (sun.rise as number)) / MINUTE);
   return {
     sunrise: sun.rise,
     sunset: sun.set,

@@ -42,11 +42,25 @@ export const invocationError = defineKind<InvocationErrorScenario>({
     if (typeof args === 'object' && args !== null && !Array.isArray(args) && call.scenario.requirement in args) {
       const { [call.scenario.requirement]: value, ...rest } = args as Record<string, unknown>;
       if (need.valid(value)) {
-        call.context.args = rest;
+        // An idempotency key is the tool's own argument (writes deduplicate with it); a version is the API's.
+        if (call.scenario.requirement === 'api_version') call.context.args = rest;
         return;
       }
     }
     call.record({ requirement: call.scenario.requirement });
     throw apiError(call, need.status, need.code, need.detail);
   },
+  // While the requirement holds, the session's listing and OpenAPI declare the argument as required.
+  contract(contract, state) {
+    const name = state.scenario.requirement;
+    const input = structuredClone(contract.input) as { properties?: Record<string, unknown>; required?: string[] };
+    input.properties = { ...input.properties, [name]: input.properties?.[name] ?? { type: 'string', description: DECLARED[name] } };
+    input.required = [...new Set([...(input.required ?? []), name])];
+    return { ...contract, input };
+  },
 });
+
+const DECLARED = {
+  idempotency_key: 'Any unique string identifying this operation.',
+  api_version: "The API version the call is written for: '2024-05-01'.",
+};

@@ -1,7 +1,7 @@
 // The crash driver: writes under load, SIGKILL of the server mid-load, restart on the same DATA_DIR,
 // and a check that every acknowledged write is back. Used by test/server/crash.test.ts (bounded) and
 // test/crash/run.ts (long runs).
-import { appendFile, readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'undici';

@@ -19,7 +19,6 @@ import { INHERITED, isIdLike } from '../helpers/keys.js';
 /** An id no database holds: what an inherited name must be treated as. */
 const UNKNOWN = 'zz-no-such-key';
 
-
 type Path = readonly (string | number)[];
 type Args = Record<string, unknown>;
 interface Baseline {
@@ -43,7 +42,11 @@ function retailBaselines(): Record<string, Baseline[]> {
   const available = (product: Product, itemId: string) => Object.values(product.variants).find((v) => v.available && v.item_id !== itemId);
   /** An order of this status whose first item has another available variant, and whose user has a card or paypal. */
   const swappable = (status: Order['status']) => {
-    const order = first(orders, (o) => o.status === status && notGiftCard(userOf(o)) !== undefined && available(db.products[o.items[0]!.product_id]!, o.items[0]!.item_id) !== undefined, `${status} order`);
+    const order = first(
+      orders,
+      (o) => o.status === status && notGiftCard(userOf(o)) !== undefined && available(db.products[o.items[0]!.product_id]!, o.items[0]!.item_id) !== undefined,
+      `${status} order`,
+    );
     const item = order.items[0]!;
     return {
       order_id: order.order_id,
@@ -55,7 +58,10 @@ function retailBaselines(): Record<string, Baseline[]> {
   const pending = first(orders, (o) => o.status === 'pending', 'pending order');
   const repay = first(
     orders,
-    (o) => o.status === 'pending' && o.payment_history.length === 1 && Object.values(userOf(o).payment_methods).some((m) => m.source !== 'gift_card' && m.id !== o.payment_history[0]!.payment_method_id),
+    (o) =>
+      o.status === 'pending' &&
+      o.payment_history.length === 1 &&
+      Object.values(userOf(o).payment_methods).some((m) => m.source !== 'gift_card' && m.id !== o.payment_history[0]!.payment_method_id),
     'pending order with another card',
   );
   const delivered = first(orders, (o) => o.status === 'delivered', 'delivered order');
@@ -63,10 +69,15 @@ function retailBaselines(): Record<string, Baseline[]> {
   const product = Object.values(db.products)[0]!;
   const item = Object.values(product.variants)[0]!;
   const carts = Object.values(db.carts);
-  const payable = (cart: Cart) => notGiftCard(db.users[cart.user_id]!) !== undefined && cart.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available);
+  const payable = (cart: Cart) =>
+    notGiftCard(db.users[cart.user_id]!) !== undefined && cart.items.every((l) => db.products[l.product_id]?.variants[l.item_id]?.available);
   const cart = first(carts, payable, 'cart its owner can pay by card');
   const cartless = first(Object.values(db.users), (u) => !(u.user_id in db.carts), 'user without a cart');
-  const someItem = first(Object.values(db.products).flatMap((p) => Object.values(p.variants)), (v) => v.available && v.item_id !== item.item_id, 'available item');
+  const someItem = first(
+    Object.values(db.products).flatMap((p) => Object.values(p.variants)),
+    (v) => v.available && v.item_id !== item.item_id,
+    'available item',
+  );
   const address = { address1: '1 Main St', address2: '', city: 'Austin', state: 'TX', country: 'USA', zip: '78701' };
   const user = Object.values(db.users)[0]!;
 
@@ -85,7 +96,9 @@ function retailBaselines(): Record<string, Baseline[]> {
       {
         args: {
           order_id: repay.order_id,
-          payment_method_id: Object.values(userOf(repay).payment_methods).find((m) => m.source !== 'gift_card' && m.id !== repay.payment_history[0]!.payment_method_id)!.id,
+          payment_method_id: Object.values(userOf(repay).payment_methods).find(
+            (m) => m.source !== 'gift_card' && m.id !== repay.payment_history[0]!.payment_method_id,
+          )!.id,
         },
       },
     ],
@@ -116,7 +129,9 @@ function airlineBaselines(): Record<string, Baseline[]> {
   const price = isAvailable(bookable.instance) ? bookable.instance.prices.economy : 0;
   const passenger = { first_name: 'Noor', last_name: 'Haddad', dob: '1984-03-09' };
   // A future segment still bookable: seats can be chosen, the seat map shown, check-in opened 2 hours before.
-  const future = findSegment((s) => isActive(s.reservation) && s.status === 'available' && s.date >= '2024-05-17' && !checkInOf(s.reservation.reservation_id, s.flight_number, s.date));
+  const future = findSegment(
+    (s) => isActive(s.reservation) && s.status === 'available' && s.date >= '2024-05-17' && !checkInOf(s.reservation.reservation_id, s.flight_number, s.date),
+  );
   const map = seatMapOrDefault(future.flight_number, future.date);
   const freeSeat = seatsOfLayout(map.cabins[future.reservation.cabin]).find((seat) => !Object.hasOwn(map.assigned, seat))!;
   const onFlight = { reservation_id: future.reservation.reservation_id, flight_number: future.flight_number, date: future.date };
@@ -265,7 +280,8 @@ function idFieldsOf(schema: JsonSchema, name?: string): string[] {
   const properties = schema['properties'] as Record<string, JsonSchema> | undefined;
   for (const [key, sub] of Object.entries(properties ?? {})) found.push(...idFieldsOf(sub, key));
   if (schema['items']) found.push(...idFieldsOf(schema['items'] as JsonSchema, name));
-  for (const branch of ['anyOf', 'oneOf', 'allOf'] as const) for (const sub of (schema[branch] as JsonSchema[] | undefined) ?? []) found.push(...idFieldsOf(sub, name));
+  for (const branch of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const sub of (schema[branch] as JsonSchema[] | undefined) ?? []) found.push(...idFieldsOf(sub, name));
   return found;
 }
 
@@ -319,7 +335,12 @@ t.test('a client key naming a member of Object.prototype is an unknown id, in ev
             t.ok(unknown.status >= 400 && unknown.status < 500, `${where}: an unknown id is refused (${unknown.status})`);
             for (const name of INHERITED) {
               const label = `${where} = ${name}`;
-              const [reply, after] = await fresh(async (session): Promise<[Reply<any>, unknown]> => [await server.call(domain.name, tool.name, withValue(args, path, name), session), await diff(session)]);
+              const [reply, after] = await fresh(
+                async (session): Promise<[Reply<any>, unknown]> => [
+                  await server.call(domain.name, tool.name, withValue(args, path, name), session),
+                  await diff(session),
+                ],
+              );
               t.ok(reply.status >= 400 && reply.status < 500, `${label}: 4xx (got ${reply.status}: ${reply.text.slice(0, 120)})`);
               t.match(reply.headers['content-type'], /^application\/problem\+json/, `${label}: problem JSON`);
               t.equal(reply.body?.status, reply.status, `${label}: the problem names its status`);

@@ -30,10 +30,10 @@ const dateText = fc
   .map((d) => d.toISOString().slice(0, 10));
 
 /** A value the schema accepts in shape, its strings mostly drawn from the databases, sometimes hostile. */
-export function valueOf(schema: JsonSchema, field: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryValue(schema: JsonSchema, field: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
   if (Array.isArray(schema['enum'])) return fc.constantFrom(...(schema['enum'] as unknown[]));
   const type = schema['type'];
-  if (Array.isArray(type)) return fc.oneof(...type.map((t) => valueOf({ ...schema, type: t }, field, pools, depth)));
+  if (Array.isArray(type)) return fc.oneof(...type.map((t) => arbitraryValue({ ...schema, type: t }, field, pools, depth)));
   switch (type) {
     case 'string':
       return stringOf(schema, field, pools);
@@ -55,7 +55,10 @@ export function valueOf(schema: JsonSchema, field: string, pools: Pools, depth =
     case 'array': {
       const items = (schema['items'] ?? {}) as JsonSchema;
       const minLength = Number(schema['minItems'] ?? 0);
-      return fc.array(valueOf(items, field, pools, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(Number(schema['maxItems'] ?? 4), 4)) });
+      return fc.array(arbitraryValue(items, field, pools, depth + 1), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(Number(schema['maxItems'] ?? 4), 4)),
+      });
     }
     case 'object':
       return objectOf(schema, pools, depth);
@@ -82,7 +85,7 @@ function objectOf(schema: JsonSchema, pools: Pools, depth: number): fc.Arbitrary
   const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
   const required = (schema['required'] ?? []) as string[];
   if (depth > 4) return fc.constant({});
-  const model = Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, valueOf(inner, name, pools, depth + 1)]));
+  const model = Object.fromEntries(Object.entries(properties).map(([name, inner]) => [name, arbitraryValue(inner, name, pools, depth + 1)]));
   return fc.record(model, { requiredKeys: required.filter((name) => name in properties) });
 }
 

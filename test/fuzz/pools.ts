@@ -14,7 +14,10 @@ export function valuePools(bases: ReadonlyMap<string, BaseDatabase>): Pools {
   const pools = new Map<string, Set<string>>();
   const add = (field: string, value: string) => {
     let pool = pools.get(field);
-    if (!pool) pools.set(field, (pool = new Set()));
+    if (!pool) {
+      pool = new Set();
+      pools.set(field, pool);
+    }
     if (pool.size < PER_FIELD) pool.add(value);
   };
   const walk = (value: unknown, field: string | undefined, depth: number) => {

@@ -1,11 +1,11 @@
 import t, { type Test } from 'tap';
-import { ONESTOP_HORIZON, ONESTOP_REASON } from '../../domains/airline/hazards.js';
+import { ONESTOP_HORIZON, ONESTOP_REASON } from '../../domains/airline/hazards/index.js';
 import type { Flight } from '../../domains/airline/schema.js';
 import { aBooking, airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf } from '../helpers/airline.js';
 import type { JournalEntry, Obj } from '../helpers/hazards.js';
 import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 
-// The airline domain's scenarios (domains/airline/hazards.ts), one subtest each: the hazard fires
+// The airline domain's scenarios (domains/airline/hazards/), one subtest each: the hazard fires
 // only when enabled, and the recovery the scenario promises works.
 
 const db = airlineFixture();
@@ -18,11 +18,13 @@ const sorted = (items: unknown[]) => items.map((item) => JSON.stringify(item)).s
 
 /** A tool as the session's native listing shows it. */
 const listed = async (server: TestServer, session: string) =>
-  ((await server.request('GET', `/s/${session}/airline/tools?format=openai`)).body as { function: { name: string; description: string; parameters: Obj } }[]).map((e) => e.function);
+  (
+    (await server.request('GET', `/s/${session}/airline/tools?format=openai`)).body as { function: { name: string; description: string; parameters: Obj } }[]
+  ).map((e) => e.function);
 
 // ---- data --------------------------------------------------------------------------------------
 
-const { booker, card, bookable, price, args: booking } = aBooking();
+const { booker, bookable, price, args: booking } = aBooking();
 const direct = { origin: bookable.flight.origin, destination: bookable.flight.destination, date: bookable.date };
 
 /** A one-stop search after the horizon whose itineraries connect through several airports. */
@@ -49,7 +51,13 @@ const { connections, ...onestop } = onestopRoute();
 const addDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** One-stop itineraries rebuilt from direct searches of each leg (the workaround). */
-async function itinerariesByLegs(t: Test, server: TestServer, session: string, route: { origin: string; destination: string; date: string }, via?: readonly string[]) {
+async function itinerariesByLegs(
+  t: Test,
+  server: TestServer,
+  session: string,
+  route: { origin: string; destination: string; date: string },
+  via?: readonly string[],
+) {
   const airports = ((await call(server, 'list_all_airports', {}, session)).body as { iata: string }[]).map((a) => a.iata);
   const pairs: [Obj, Obj][] = [];
   for (const connection of via ?? airports.filter((a) => a !== route.origin && a !== route.destination)) {
@@ -60,7 +68,10 @@ async function itinerariesByLegs(t: Test, server: TestServer, session: string, r
       const seconds = await call(server, 'search_direct_flight', { origin: connection, destination: route.destination, date }, session);
       for (const second of seconds.body as Obj[]) {
         if (second['scheduled_departure_time_est'] < first['scheduled_arrival_time_est']) continue;
-        pairs.push([{ ...first, date: route.date }, { ...second, date }]);
+        pairs.push([
+          { ...first, date: route.date },
+          { ...second, date },
+        ]);
       }
     }
   }
@@ -101,27 +112,36 @@ t.test('without hazard variables nothing fires on any airline tool', async (t) =
     ['get_flight_status', { flight_number: bookable.flight.flight_number, date: bookable.date }],
     ['get_flight_board', { airport: bookable.flight.origin, date: bookable.date, direction: 'departures' }],
     ['book_reservation', booking()],
-  ] as const) t.equal((await call(off, tool, args, 'off')).status, 200, `${tool} answers`);
+  ] as const)
+    t.equal((await call(off, tool, args, 'off')).status, 200, `${tool} answers`);
   t.same(await kindsIn(off, 'off'), [], 'no hazard event');
-  t.notOk((await listed(off, 'off')).some((tool) => tool.name === 'search_flights_v1'), 'no decoy listed');
+  t.notOk(
+    (await listed(off, 'off')).some((tool) => tool.name === 'search_flights_v1'),
+    'no decoy listed',
+  );
 });
 
 // ---- specification -----------------------------------------------------------------------------
 
-t.test('adhoc_rule on book_reservation: origin must be an upper-case IATA code', async (t) => {
+t.test('adhoc_rule on get_flight_status: the flight number without its carrier code', async (t) => {
+  const args = { flight_number: bookable.flight.flight_number, date: bookable.date };
+  const digits = bookable.flight.flight_number.replace(/^HAT/, '');
   const off = await startServer(t);
-  t.equal((await call(off, 'book_reservation', booking(bookable.flight.origin.toLowerCase()), 'off')).status, 200, 'off: a lower-case origin is booked');
+  const canonical = (await call(off, 'get_flight_status', args, 'off')).body;
+  t.equal((await call(off, 'get_flight_status', args, 'off')).status, 200, `off: ${args.flight_number} as the searches write it`);
+  t.notMatch((await listed(off, 'off')).find((e) => e.name === 'get_flight_status')!.description, /carrier code/, 'off: no rule listed');
 
-  const on = await startServer(t, { hazardEnv: { HAZARD__ADHOC_RULE__BOOK_RESERVATION: 'on', HAZARD_SEED: '1' } });
-  const tool = (await listed(on, 'a')).find((e) => e.name === 'book_reservation')!;
-  t.match(tool.description, /upper-case IATA codes/, 'the listing states the convention');
-  const refused = await call(on, 'book_reservation', booking(bookable.flight.origin.toLowerCase()));
-  t.equal(refused.status, 422, "'jfk'-style origin refused");
-  t.match(refused.body, { code: 'invalid_format', detail: 'origin: invalid format' });
-  t.notOk((await on.state('a')).airline.reservations['HATHAT'], 'nothing booked');
-  const booked = await call(on, 'book_reservation', booking());
-  t.same([booked.status, booked.body.reservation_id, booked.body.origin], [200, 'HATHAT', bookable.flight.origin], 'reformatted: booked');
-  t.match(await eventsOf(on, 'a'), [{ kind: 'adhoc_rule', family: 'specification', param: 'origin', value: bookable.flight.origin.toLowerCase() }]);
+  const on = await startServer(t, { hazardEnv: { HAZARD__ADHOC_RULE__GET_FLIGHT_STATUS: 'on', HAZARD_SEED: '1' } });
+  const tool = (await listed(on, 'a')).find((e) => e.name === 'get_flight_status')!;
+  t.match(tool.description, /without the carrier code/, 'the listing states the convention');
+  t.match(tool.parameters, { properties: { flight_number: { description: /digits only/ } } }, 'and the parameter says it instead of its example');
+  const refused = await call(on, 'get_flight_status', args);
+  t.equal(refused.status, 422, `'${args.flight_number}' refused`);
+  t.match(refused.body, { code: 'invalid_format', detail: 'flight_number: invalid format', field: 'flight_number' });
+  const answered = await call(on, 'get_flight_status', { ...args, flight_number: digits });
+  t.same([answered.status, answered.body], [200, canonical], `'${digits}': the flight's status`);
+  t.equal((await call(on, 'get_flight_status', { ...args, flight_number: String(Number(digits)) })).body, canonical, 'without leading zeros too');
+  t.match(await eventsOf(on, 'a'), [{ kind: 'adhoc_rule', family: 'specification', param: 'flight_number', value: args.flight_number }]);
 });
 
 t.test('spec_drift on search_direct_flight: date → departure_date from call 2', async (t) => {
@@ -150,14 +170,20 @@ t.test('lookalike: search_flights_v1, a deprecated partial twin of search_direct
   const decoy = await call(on, 'search_flights_v1', direct);
   t.equal(decoy.status, 200, 'the decoy answers');
   t.match(decoy.body, { deprecated: true, deprecation: /Use search_direct_flight/, last_synced_at: String });
-  t.ok(decoy.body.flights.every((f: Obj) => !('prices' in f) && !('available_seats' in f)), 'partial: no seats, no prices');
+  t.ok(
+    decoy.body.flights.every((f: Obj) => !('prices' in f) && !('available_seats' in f)),
+    'partial: no seats, no prices',
+  );
   t.match(await eventsOf(on, 'a'), [{ kind: 'lookalike', decoy: 'search_flights_v1', canonical: 'search_direct_flight' }]);
   t.same((await call(on, 'search_direct_flight', direct)).body, canonical, 'recovery: the canonical tool answers in full');
 });
 
 t.test("ambiguous_doc on update_reservation_baggages: the counts' meaning is left out", async (t) => {
   const reservation = findReservation((r, u) => r.status == null && methodsOf(u, 'credit_card').length > 0 && r.flights.every((f) => f.date > '2024-05-16'));
-  const payer = methodsOf(findUser((u) => u.user_id === reservation.user_id), 'credit_card')[0]!;
+  const payer = methodsOf(
+    findUser((u) => u.user_id === reservation.user_id),
+    'credit_card',
+  )[0]!;
   const off = await startServer(t);
   const canonical = (await listed(off, 'off')).find((e) => e.name === 'update_reservation_baggages')!;
   t.match(JSON.stringify(canonical), /free and paid/, 'off: the listing says what the counts are');
@@ -167,9 +193,18 @@ t.test("ambiguous_doc on update_reservation_baggages: the counts' meaning is lef
   t.notMatch(JSON.stringify(vague), /free and paid|exceed the free allowance|New total/, 'on: the meaning is gone');
   // Recovery: read the current counts, send the new totals.
   const current = (await call(on, 'get_reservation_details', { reservation_id: reservation.reservation_id })).body;
-  const args = { reservation_id: reservation.reservation_id, total_baggages: current.total_baggages + 1, nonfree_baggages: current.nonfree_baggages + 1, payment_id: payer.id };
+  const args = {
+    reservation_id: reservation.reservation_id,
+    total_baggages: current.total_baggages + 1,
+    nonfree_baggages: current.nonfree_baggages + 1,
+    payment_id: payer.id,
+  };
   const updated = await call(on, 'update_reservation_baggages', args);
-  t.same([updated.status, updated.body.total_baggages, updated.body.nonfree_baggages], [200, args.total_baggages, args.nonfree_baggages], 'totals sent: the totals are set');
+  t.same(
+    [updated.status, updated.body.total_baggages, updated.body.nonfree_baggages],
+    [200, args.total_baggages, args.nonfree_baggages],
+    'totals sent: the totals are set',
+  );
   t.same(updated.body.payment_history.at(-1), { payment_id: payer.id, amount: 50 }, 'one added non-free bag charged');
   t.match(await eventsOf(on, 'a'), [{ kind: 'ambiguous_doc', tool: 'update_reservation_baggages', recovery: /totals/ }]);
 });
@@ -189,10 +224,12 @@ t.test('invocation_error on book_reservation: an idempotency key is required', a
 
 // ---- execution -------------------------------------------------------------------------------
 
-for (const kind of ['transient_failure', 'latency', 'transport_fault'] as const) {
+for (const kind of ['transient_failure', 'transport_fault'] as const) {
   t.test(`${kind} on book_reservation and search_direct_flight: a retry gets through, a booking is made once`, async (t) => {
     const canonical = (await call(await startServer(t), 'search_direct_flight', direct, 'off')).body;
-    const on = await startServer(t, { hazardEnv: { [`HAZARD__${kind.toUpperCase()}__BOOK_RESERVATION`]: 'on', [`HAZARD__${kind.toUpperCase()}__SEARCH_DIRECT_FLIGHT`]: 'on', HAZARD_SEED: '1' } });
+    const on = await startServer(t, {
+      hazardEnv: { [`HAZARD__${kind.toUpperCase()}__BOOK_RESERVATION`]: 'on', [`HAZARD__${kind.toUpperCase()}__SEARCH_DIRECT_FLIGHT`]: 'on', HAZARD_SEED: '1' },
+    });
     const search = await retried(on, 'search_direct_flight', direct, 'a');
     t.ok(search.statuses.length > 1, `search: failed first (${search.statuses.join(', ')})`);
     t.same(search.reply.body, canonical, 'the retried search answers as without hazards');
@@ -206,6 +243,25 @@ for (const kind of ['transient_failure', 'latency', 'transport_fault'] as const)
   });
 }
 
+t.test('latency on book_reservation and search_direct_flight: a 504; the booking may have gone through, its key books it once', async (t) => {
+  const canonical = (await call(await startServer(t), 'search_direct_flight', direct, 'off')).body;
+  const env = { HAZARD__LATENCY__BOOK_RESERVATION: 'on', HAZARD__LATENCY__SEARCH_DIRECT_FLIGHT: 'on', HAZARD_SEED: '1' };
+  const on = await startServer(t, { hazardEnv: env });
+  const search = await retried(on, 'search_direct_flight', direct, 'a');
+  t.same([search.statuses[0], search.reply.body], [504, canonical], 'search: a 504, then the retried search as without hazards');
+  const keyed = { ...booking(), idempotency_key: 'trip-1' };
+  const booked = await retried(on, 'book_reservation', keyed, 'a');
+  t.equal(booked.statuses[0], 504, `booking: a 504 first (${booked.statuses.join(', ')})`);
+  t.equal(booked.reply.body.reservation_id, 'HATHAT', 'booked');
+  const reservations = (await on.state('a')).airline.reservations as Obj;
+  t.ok(reservations['HATHAT'] && !reservations['HATHAU'], 'exactly one reservation, whether or not a timed-out attempt committed');
+  const bookings = (await eventsOf(on, 'a')).filter((e) => e.tool === 'book_reservation');
+  t.ok(
+    bookings.length > 0 && bookings.every((e) => e.kind === 'latency' && typeof e['committed'] === 'boolean'),
+    'the journal states whether each timed-out write committed',
+  );
+});
+
 t.test('feature_limit on search_onestop_flight: later dates refused; searching each leg directly works', async (t) => {
   const off = await startServer(t);
   const canonical = (await call(off, 'search_onestop_flight', onestop, 'off')).body as [Obj, Obj][];
@@ -213,7 +269,11 @@ t.test('feature_limit on search_onestop_flight: later dates refused; searching e
   const near = { ...onestop, date: ONESTOP_HORIZON };
 
   const on = await startServer(t, { hazardEnv: { HAZARD__FEATURE_LIMIT__SEARCH_ONESTOP_FLIGHT: 'on', HAZARD_SEED: '1' } });
-  t.same((await call(on, 'search_onestop_flight', near)).body, (await call(off, 'search_onestop_flight', near, 'off')).body, 'within the horizon: answers as without hazards');
+  t.same(
+    (await call(on, 'search_onestop_flight', near)).body,
+    (await call(off, 'search_onestop_flight', near, 'off')).body,
+    'within the horizon: answers as without hazards',
+  );
   const refused = await call(on, 'search_onestop_flight', onestop);
   t.same([refused.status, refused.body.code, refused.body.detail], [422, 'feature_limited', ONESTOP_REASON], 'after it: refused with the workaround');
   t.equal((await call(on, 'search_onestop_flight', onestop)).status, 422, 'a retry does not help');
@@ -234,7 +294,9 @@ const boardStatus: Record<string, string[]> = {
 t.test('outage on get_flight_status: 503 all session; the departures board answers instead', async (t) => {
   const off = await startServer(t);
   const on = await startServer(t, { hazardEnv: { HAZARD__OUTAGE__GET_FLIGHT_STATUS: 'on', HAZARD_SEED: '1' } });
-  const picks = ['cancelled', 'delayed', 'landed', 'available'].map((status) => findFlightDate(({ instance, date }) => instance.status === status && date >= '2024-05-14'));
+  const picks = ['cancelled', 'delayed', 'landed', 'available'].map((status) =>
+    findFlightDate(({ instance, date }) => instance.status === status && date >= '2024-05-14'),
+  );
   for (const { flight, date } of picks) {
     const args = { flight_number: flight.flight_number, date };
     const status = (await call(off, 'get_flight_status', args, 'off')).body as string;
@@ -277,10 +339,16 @@ t.test('sponsored on search_direct_flight: promoted flights break the query; dro
   const off = await startServer(t);
   const on = await startServer(t, { hazardEnv: { HAZARD__SPONSORED__SEARCH_DIRECT_FLIGHT: 'on', HAZARD_SEED: '1' } });
   let promoted = 0;
-  for (const { flight, date } of [bookable, ...[...Array(4)].map((_, i) => findFlightDate(({ instance, date: d }) => isAvailable(instance) && d === `2024-05-2${i}`))]) {
+  for (const { flight, date } of [
+    bookable,
+    ...[...Array(4)].map((_, i) => findFlightDate(({ instance, date: d }) => isAvailable(instance) && d === `2024-05-2${i}`)),
+  ]) {
     const query = { origin: flight.origin, destination: flight.destination, date };
     const canonical = (await call(off, 'search_direct_flight', query, 'off')).body as Obj[];
-    t.notOk(canonical.some((r) => 'sponsored' in r), 'off: no sponsored result');
+    t.notOk(
+      canonical.some((r) => 'sponsored' in r),
+      'off: no sponsored result',
+    );
     const results = (await call(on, 'search_direct_flight', query)).body as Obj[];
     const ads = results.filter((r) => r['sponsored'] === true);
     promoted += ads.length;
@@ -289,7 +357,11 @@ t.test('sponsored on search_direct_flight: promoted flights break the query; dro
       t.equal(ad['label'], 'Sponsored');
       t.ok(ad['destination'] !== query.destination || (ad['date'] !== null && ad['date'] !== query.date), `${ad['flight_number']} breaks the query`);
     }
-    t.same(results.filter((r) => r['sponsored'] !== true), canonical, 'without them: the canonical results');
+    t.same(
+      results.filter((r) => r['sponsored'] !== true),
+      canonical,
+      'without them: the canonical results',
+    );
   }
   const events = await eventsOf(on, 'a');
   t.equal(events.flatMap((e) => e['promoted'] as string[]).length, promoted, 'the journal names every promoted flight');
@@ -308,8 +380,14 @@ t.test('notice on get_user_details: advisory text, never instructions', async (t
     t.same(profile, canonical, 'the profile is unchanged');
   }
   const events = await eventsOf(on, 'a');
-  t.ok(events.every((e) => e.kind === 'notice' && seen.has(String(e['text']))), 'the journal records each notice');
-  t.ok(events.some((e) => e['misleading'] === true) || seen.size > 1, `several notices (${seen.size})`);
+  t.ok(
+    events.every((e) => e.kind === 'notice' && seen.has(String(e['text']))),
+    'the journal records each notice',
+  );
+  t.ok(
+    events.every((e) => e['misleading'] === true),
+    'the misleading banner, on every call: a session sees it whatever its seed',
+  );
   t.type((await call(on, 'get_user_details', args, 'other')).body.notice, 'string', 'on in every session');
   t.equal((await call(on, 'get_reservation_details', { reservation_id: reservation.reservation_id })).body.notice, undefined, 'other tools untouched');
 });
@@ -323,21 +401,58 @@ t.test('truncated on search_onestop_flight: connections left out are found leg b
   const cut = (await call(on, 'search_onestop_flight', route)).body;
   t.match(cut, { truncated: true, total: canonical.length, note: /search_direct_flight/ });
   t.ok(cut.itineraries.length < canonical.length, `${cut.itineraries.length} of ${canonical.length} shown`);
-  t.same(cut.itineraries, canonical.filter(([first]) => !cut.omitted_connections.includes(first['destination'])), 'the shown ones are canonical');
+  t.same(
+    cut.itineraries,
+    canonical.filter(([first]) => !cut.omitted_connections.includes(first['destination'])),
+    'the shown ones are canonical',
+  );
   const rest = await itinerariesByLegs(t, on, 'a', route, cut.omitted_connections);
   t.same(sorted([...cut.itineraries, ...rest]), sorted(canonical), 'with the omitted connections searched leg by leg: every itinerary');
   t.match(await eventsOf(on, 'a'), [{ kind: 'truncated', kept: cut.itineraries.length, total: canonical.length }]);
 });
 
-t.test('redundant on get_reservation_details: bulk around the answer', async (t) => {
-  const args = { reservation_id: reservation.reservation_id };
+t.test('redundant on get_reservation_details: bulk and a fare total beside the payments', async (t) => {
+  const extras = findReservation((r) => r.insurance === 'yes' && r.payment_history.length > 0);
+  const args = { reservation_id: extras.reservation_id };
   const canonical = (await call(await startServer(t), 'get_reservation_details', args, 'off')).body;
+  t.notOk('total_price' in canonical, 'off: no total beside the payment history');
   const on = await startServer(t, { hazardEnv: { HAZARD__REDUNDANT__GET_RESERVATION_DETAILS: 'on', HAZARD_SEED: '1' } });
   const body = (await call(on, 'get_reservation_details', args)).body;
   t.match(body, { _meta: Object, _debug: Object, _links: Object, legal: String });
   t.same(Object.fromEntries(Object.keys(canonical).map((k) => [k, body[k]])), canonical, 'the usual fields hold the answer');
-  t.same(await kindsIn(on, 'a'), ['redundant']);
-  t.same((await call(on, 'get_user_details', { user_id: booker.user_id })).body, (await call(await startServer(t), 'get_user_details', { user_id: booker.user_id }, 'off')).body, 'other tools untouched');
+  const fares = extras.flights.reduce((sum, f) => sum + f.price, 0) * extras.passengers.length;
+  const paid = extras.payment_history.reduce((sum, p) => sum + p.amount, 0);
+  t.equal(body.total_price, fares, 'total_price: the fares for every passenger');
+  t.ok(Object.keys(body).indexOf('total_price') < Object.keys(body).indexOf('payment_history'), 'placed before the real fields');
+  t.ok(paid > body.total_price, `it leaves out the insurance: paid ${paid}, total_price ${body.total_price}`);
+  t.match(await eventsOf(on, 'a'), [{ kind: 'redundant', shadowed: ['total_price'] }]);
+  t.same(
+    (await call(on, 'get_user_details', { user_id: booker.user_id })).body,
+    (await call(await startServer(t), 'get_user_details', { user_id: booker.user_id }, 'off')).body,
+    'other tools untouched',
+  );
+});
+
+t.test("stale_data on track_baggage: the summary lags the bag's scans; the latest scan says where it is", async (t) => {
+  const bag = Object.values(db.bags).find((b) => b.events.length >= 3 && b.events.at(-2)!.location !== b.events.at(-1)!.location)!;
+  const canonical = (await call(await startServer(t), 'track_baggage', { tag: bag.tag }, 'off')).body;
+  t.match(canonical.bags[0], { status: bag.events.at(-1)!.status, location: bag.events.at(-1)!.location }, 'off: the summary is the latest scan');
+  const on = await startServer(t, { hazardEnv: { HAZARD__STALE_DATA__TRACK_BAGGAGE: 'on', HAZARD_SEED: '1' } });
+  const cached = (await call(on, 'track_baggage', { tag: bag.tag })).body;
+  const [before, last] = [bag.events.at(-2)!, bag.events.at(-1)!];
+  t.match(cached, { cache: 'HIT', bags: [{ status: before.status, location: before.location }] }, "the summary is the scan before the last one's");
+  t.ok(cached.as_of >= before.at && cached.as_of < last.at, `as_of ${cached.as_of}: between the two scans`);
+  t.same(cached.bags[0].events, canonical.bags[0].events, 'the scan events are live: the latest one says where the bag is');
+  t.match(await eventsOf(on, 'a'), [{ kind: 'stale_data', field: 'bags.0.status' }]);
+  let fresh = cached;
+  for (let i = 0; i < 4 && fresh.cache === 'HIT'; i++) fresh = (await call(on, 'track_baggage', { tag: bag.tag })).body;
+  t.same(fresh, canonical, 'a later read is fresh');
+  const several = findReservation((r) => Object.values(db.bags).filter((b) => b.reservation_id === r.reservation_id).length >= 2);
+  const all = (await call(on, 'track_baggage', { reservation_id: several.reservation_id }, 'b')).body;
+  t.ok(
+    all.bags.every((b: Obj) => (b['events'] as Obj[]).some((e) => e['status'] === b['status'] && e['location'] === b['location'] && e['at'] <= all.as_of)),
+    'every bag as of one earlier time',
+  );
 });
 
 // ---- cross-source ----------------------------------------------------------------------------
@@ -357,7 +472,11 @@ t.test('conflict: the board disagrees with get_flight_status on one flight; the 
     const row = board.flights[index];
     t.equal(row.status, event['shown'], 'shown is what the board says');
     t.not(row.status, canonical.flights[index].status, `${airport} ${row.flight_number}: the board says ${row.status}`);
-    t.same(board.flights.filter((_: Obj, k: number) => k !== index), canonical.flights.filter((_: Obj, k: number) => k !== index), 'every other row as without hazards');
+    t.same(
+      board.flights.filter((_: Obj, k: number) => k !== index),
+      canonical.flights.filter((_: Obj, k: number) => k !== index),
+      'every other row as without hazards',
+    );
     // Recovery: the authority.
     const status = (await call(on, 'get_flight_status', { flight_number: row.flight_number, date: '2024-05-15' }, session)).body as string;
     t.ok(boardStatus[status]!.includes(canonical.flights[index].status), `get_flight_status says ${status}, as the real board does`);

@@ -1,100 +1,156 @@
 import t from 'tap';
-import { canonicalRetailDocument, expectHintsKeepDraws, expectOnlyDescriptionHint, expectSeededSessionDraws, lastEntry, sessionIds, toolIn, toolViews, type JournalEntry, type Listed, type Probe, type SessionDraws } from '../helpers/hazards.js';
+import {
+  canonicalRetailDocument,
+  expectHintsKeepDraws,
+  expectOnlyDescriptionHint,
+  expectSeededSessionDraws,
+  lastEntry,
+  sessionIds,
+  toolIn,
+  toolViews,
+  type JournalEntry,
+  type Listed,
+  type Probe,
+  type SessionDraws,
+} from '../helpers/hazards.js';
+import { retailFixture } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-// ambiguous_doc (specification, session-wide): the tool's listing loses its units, bounds and
-// defaults; the tool still takes the sensible defaults. Retail: search_product.
+// ambiguous_doc (specification, session-wide): the tool's listing loses what its quantity means and its
+// default; the tool still behaves as documented. Retail: add_to_cart, whose quantity is added to the units
+// already in the cart (read as the line's new quantity, it overshoots).
 
 const canonicalDocument = canonicalRetailDocument();
+const fixture = retailFixture();
 
-/** Everything the listing says of search_product, as one text. */
+/** A cart line the tests add to: room for five more units. */
+const { user_id, item_id } = (() => {
+  for (const cart of Object.values(fixture.carts)) {
+    const line = cart.items.find((l) => fixture.products[l.product_id]!.variants[l.item_id]!.available && l.quantity <= 5);
+    if (line) return { user_id: cart.user_id, item_id: line.item_id };
+  }
+  throw new Error('no cart line with room');
+})();
+
+/** Everything the listing says of add_to_cart, as one text. */
 const textOf = (tool: Listed) => [tool.description, ...Object.values(tool.input.properties).map((field) => field.description ?? '')].join('\n');
-/** Whether a session's search_product listing is the trimmed one. */
+/** Whether a session's add_to_cart listing is the trimmed one. */
 const trimmed = async (server: TestServer, session: string) => {
   const listed = (await server.request('GET', `/s/${session}/retail/tools?format=anthropic`)).body as { name: string; input_schema: Listed['input'] }[];
-  return !('default' in listed.find((e) => e.name === 'search_product')!.input_schema.properties['limit']!);
+  return !('default' in listed.find((e) => e.name === 'add_to_cart')!.input_schema.properties['quantity']!);
 };
-/** Whether a call of search_product is journaled as ambiguous_doc. */
+/** Whether a call of add_to_cart is journaled as ambiguous_doc. */
 const journaled = async (server: TestServer, session: string) => {
-  await server.call('retail', 'search_product', { query: 'lamp' }, session);
+  await server.call('retail', 'add_to_cart', { user_id, item_id }, session);
   return (await lastEntry(server, session)).hazards.some((event) => event.kind === 'ambiguous_doc');
 };
 
 const SESSIONS = sessionIds('doc');
-const SEEDED = { HAZARD__AMBIGUOUS_DOC__SEARCH_PRODUCT: '0.5', HAZARD_SEED: '5' };
+const SEEDED = { HAZARD__AMBIGUOUS_DOC__ADD_TO_CART: '0.5', HAZARD_SEED: '5' };
 
 /** A session's [trimmed, journaled]. */
 const draw: Probe<[boolean, boolean]> = async (server, session) => [await trimmed(server, session), await journaled(server, session)];
 
-// The calls whose answers must not depend on the hazard: defaults left out, and spelled out.
-const CALLS = [{}, { query: 'lamp' }, { query: 'lamp', limit: 10, offset: 0, available_only: true, sort: 'relevance' }, { category: 'electronics', max_price: 100 }];
+// The calls whose answers must not depend on the hazard: the default quantity left out, and spelled out.
+const CALLS = [
+  { user_id, item_id },
+  { user_id, item_id, quantity: 1 },
+  { user_id, item_id, quantity: 2 },
+];
 const DRAWS: SessionDraws<[boolean, boolean]> = { env: SEEDED, sessions: SESSIONS, probe: draw, isOn: ([on]) => on };
 
-t.test('ambiguous_doc fires only when enabled, and only on search_product', async (t) => {
+t.test('ambiguous_doc fires only when enabled, and only on add_to_cart', async (t) => {
   const off = await startServer(t);
   const offViews = await toolViews(off, 'plain');
   for (const [view, listed] of Object.entries(offViews)) {
-    const tool = toolIn(listed, 'search_product');
-    t.match(textOf(tool), /\(default 10\)[\s\S]*1 to 50|1 to 50[\s\S]*\(default 10\)/, `off, ${view}: bounds and defaults are stated`);
-    t.match(tool.input.properties['min_price']!.description, 'Only items costing at least this much.', `off, ${view}: min_price is described`);
-    t.equal(tool.input.properties['limit']!.default, 10, `off, ${view}: limit has its default`);
+    const tool = toolIn(listed, 'add_to_cart');
+    t.match(tool.description, 'adding an item already in the cart raises its quantity', `off, ${view}: the description says a quantity is added`);
+    t.equal(tool.input.properties['quantity']!.description, 'Units to add, 1 to 10 (default 1).', `off, ${view}: so does the parameter`);
+    t.equal(tool.input.properties['quantity']!.default, 1, `off, ${view}: quantity has its default`);
   }
   t.same((await off.request('GET', '/s/plain/retail/openapi.json')).body, canonicalDocument, 'off: the session document is the canonical one');
-  for (const args of CALLS) await off.call('retail', 'search_product', args, 'plain');
-  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
+  for (const args of CALLS) await off.call('retail', 'add_to_cart', args, 'plain');
+  t.ok(
+    (await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0),
+    'off: nothing journaled',
+  );
 
-  const on = await startServer(t, { hazardEnv: { HAZARD__AMBIGUOUS_DOC__SEARCH_PRODUCT: 'on', HAZARD_SEED: '1' } });
+  const on = await startServer(t, { hazardEnv: { HAZARD__AMBIGUOUS_DOC__ADD_TO_CART: 'on', HAZARD_SEED: '1' } });
   const onViews = await toolViews(on, 'on');
   for (const [view, listed] of Object.entries(onViews)) {
-    t.not(textOf(toolIn(listed, 'search_product')), textOf(toolIn(offViews[view]!, 'search_product')), `${view}: search_product is trimmed`);
-    t.same(listed.filter((tool) => tool.name !== 'search_product'), offViews[view]!.filter((tool) => tool.name !== 'search_product'), `${view}: every other tool is canonical`);
+    t.not(textOf(toolIn(listed, 'add_to_cart')), textOf(toolIn(offViews[view]!, 'add_to_cart')), `${view}: add_to_cart is trimmed`);
+    t.same(
+      listed.filter((tool) => tool.name !== 'add_to_cart'),
+      offViews[view]!.filter((tool) => tool.name !== 'add_to_cart'),
+      `${view}: every other tool is canonical`,
+    );
   }
-  await on.call('retail', 'get_product_details', { product_id: '0' }, 'on');
+  await on.call('retail', 'view_cart', { user_id }, 'on');
   t.same((await lastEntry(on, 'on')).hazards, [], 'other tools: nothing journaled');
 
   const quiet = await on.newSession({ id: 'quiet', hazards: { kinds: { ambiguous_doc: 'off' } } });
   t.same(await toolViews(on, quiet), offViews, 'a session with ambiguous_doc off keeps the canonical listings');
-  await on.call('retail', 'search_product', { query: 'lamp' }, quiet);
+  await on.call('retail', 'add_to_cart', { user_id, item_id }, quiet);
   t.same((await lastEntry(on, quiet)).hazards, [], 'and its calls are not journaled');
 });
 
-t.test('ambiguous_doc: the listing loses units and defaults, the call is journaled, the defaults still apply', async (t) => {
+t.test('ambiguous_doc: the listing loses what the quantity means, the call is journaled, the tool still adds', async (t) => {
   const off = await startServer(t);
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'ambiguous_doc', HAZARD_SEED: '1' } });
   const session = await server.newSession({ id: 'vague' });
   const offViews = await toolViews(off, 'plain');
 
   for (const [view, listed] of Object.entries(await toolViews(server, session))) {
-    const tool = toolIn(listed, 'search_product');
-    const canonical = toolIn(offViews[view]!, 'search_product');
+    const tool = toolIn(listed, 'add_to_cart');
+    const canonical = toolIn(offViews[view]!, 'add_to_cart');
     const text = textOf(tool);
+    t.notMatch(text, /already in the cart|to add|raises/i, `${view}: nothing says the quantity is added to the cart's`);
     t.notMatch(text, /default/i, `${view}: no default is stated`);
-    t.notMatch(text, /1 to 50/, `${view}: no bounds in words`);
-    t.notMatch(text, /costing/, `${view}: the price filters lose what they measure`);
-    t.notOk(Object.values(tool.input.properties).some((field) => 'default' in field), `${view}: no default in the schema`);
-    t.notOk(Object.values(tool.input.properties).some((field) => field.description === ''), `${view}: no empty descriptions`);
-    t.notOk('description' in tool.input.properties['min_price']! || 'description' in tool.input.properties['max_price']!, `${view}: the price filters say nothing`);
-    t.equal(tool.input.properties['limit']!.description, 'Products per page.', `${view}: limit keeps its meaning`);
+    t.notOk(
+      Object.values(tool.input.properties).some((field) => 'default' in field),
+      `${view}: no default in the schema`,
+    );
+    t.equal(tool.input.properties['quantity']!.description, '1 to 10.', `${view}: quantity keeps its bounds only`);
+    t.match(tool.description, 'The item must be available. Nothing is ordered', `${view}: the rest of the description reads on`);
     t.same(Object.keys(tool.input.properties), Object.keys(canonical.input.properties), `${view}: the same parameters`);
     t.same(tool.input.required, canonical.input.required, `${view}: the same required ones`);
-    t.equal(tool.input.properties['limit']!.maximum, 50, `${view}: the schema still bounds limit`);
-    t.equal(tool.description, canonical.description, `${view}: no hint without hints mode`);
+    t.equal(tool.input.properties['quantity']!.maximum, 10, `${view}: the schema still bounds quantity`);
   }
 
-  // The tool answers as without the hazard: with its defaults, whether left out or spelled out.
+  // The tool answers as without the hazard: each call adds its units to the line, the default one included.
+  const before = ((await off.call('retail', 'view_cart', { user_id }, 'plain')).body.items as { item_id: string; quantity: number }[]).find(
+    (l) => l.item_id === item_id,
+  )!.quantity;
   for (const [i, args] of CALLS.entries()) {
-    const [a, b] = [await off.call('retail', 'search_product', args, 'plain'), await server.call('retail', 'search_product', args, session)];
+    const [a, b] = [await off.call('retail', 'add_to_cart', args, 'plain'), await server.call('retail', 'add_to_cart', args, session)];
     t.same([b.status, b.body], [a.status, a.body], `call ${JSON.stringify(args)}: the same answer`);
-    t.match(await lastEntry(server, session), {
-      tool: 'search_product',
-      call: i + 1,
-      status: 200,
-      hazards: [{ kind: 'ambiguous_doc', family: 'specification', tool: 'search_product', call: i + 1, removed: Array, recovery: /US dollars/, hint: /default/ , retryable: false}],
-    }, 'journaled');
+    t.match(
+      await lastEntry(server, session),
+      {
+        tool: 'add_to_cart',
+        call: i + 1,
+        status: 200,
+        hazards: [
+          {
+            kind: 'ambiguous_doc',
+            family: 'specification',
+            tool: 'add_to_cart',
+            call: i + 1,
+            removed: Array,
+            recovery: /check the cart/,
+            hint: /default/,
+            retryable: false,
+          },
+        ],
+      },
+      'journaled',
+    );
   }
-  const page = (await server.call('retail', 'search_product', {}, session)).body;
-  t.same([page.limit, page.offset, page.results.length], [10, 0, 10], 'the default page: 10 from 0');
-  t.ok(page.results.every((r: { available_items: number }) => r.available_items > 0), 'available_only defaults to true');
+  const line = ((await server.call('retail', 'view_cart', { user_id }, session)).body.items as { item_id: string; quantity: number }[]).find(
+    (l) => l.item_id === item_id,
+  )!;
+  t.equal(line.quantity, before + 4, 'the quantities were added: 1 (the default), 1 and 2');
+  t.same((await server.state(session))['retail'].carts[user_id], (await off.state('plain'))['retail'].carts[user_id], 'the same cart as without the hazard');
 });
 
 t.test('ambiguous_doc: seeded per session, the same across restarts, independent of other sessions', async (t) => {
@@ -102,7 +158,7 @@ t.test('ambiguous_doc: seeded per session, the same across restarts, independent
     ...DRAWS,
     otherSeed: '6',
     eachSession: (t, [listed, recorded], session) => t.equal(listed, recorded, `${session}: trimmed exactly when journaled`),
-    neighboursFirst: { sessions: ['noise-a', 'noise-b'], script: { rounds: 3, round: () => [['search_product', { query: 'lamp' }]] } },
+    neighboursFirst: { sessions: ['noise-a', 'noise-b'], script: { rounds: 3, round: () => [['add_to_cart', { user_id, item_id }]] } },
     messages: { split: 'are hit and some not', restart: 'a restart with the same seed hits the same sessions' },
   });
 });
@@ -111,8 +167,11 @@ t.test('ambiguous_doc: hints mode keeps the schedule and only adds hints', async
   const { plain, hinted, session } = await expectHintsKeepDraws(t, { ...DRAWS, message: 'the same sessions are hit' });
 
   const hint = 'The documentation is incomplete here; the usual units and defaults apply.';
-  expectOnlyDescriptionHint(t, await toolViews(plain, session), await toolViews(hinted, session), 'search_product', hint);
-  const [a, b] = [await plain.call('retail', 'search_product', {}, session), await hinted.call('retail', 'search_product', {}, session)];
+  expectOnlyDescriptionHint(t, await toolViews(plain, session), await toolViews(hinted, session), 'add_to_cart', hint);
+  const [a, b] = [
+    await plain.call('retail', 'add_to_cart', { user_id, item_id }, session),
+    await hinted.call('retail', 'add_to_cart', { user_id, item_id }, session),
+  ];
   t.same(b.body, a.body, 'the answer is the same');
   t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
 });

@@ -22,12 +22,18 @@ const canonicalOf = async (t: Test) => {
 t.test('fires when enabled, and only then', async (t) => {
   const { off, answers } = await canonicalOf(t);
   for (const [i, answer] of answers.entries()) {
-    for (const [id, variant] of Object.entries(answer['variants'] as Obj)) t.equal(variant['price'], products[i]!.variants[id]!.price, 'hazards off: fixture prices');
+    for (const [id, variant] of Object.entries(answer['variants'] as Obj))
+      t.equal(variant['price'], products[i]!.variants[id]!.price, 'hazards off: fixture prices');
     t.notOk('catalog_updated_at' in answer);
   }
 
   const none = await startServer(t, { hazardEnv: { HAZARDS: 'failures,output_drift' } });
-  for (const [i, product] of products.entries()) t.same((await none.call('retail', 'get_product_details', { product_id: product.product_id })).body, answers[i], 'HAZARDS=failures,output_drift: no conflict');
+  for (const [i, product] of products.entries())
+    t.same(
+      (await none.call('retail', 'get_product_details', { product_id: product.product_id })).body,
+      answers[i],
+      'HAZARDS=failures,output_drift: no conflict',
+    );
 
   for (const env of [{ HAZARD__CONFLICT__GET_PRODUCT_DETAILS: 'on' }, { HAZARDS: 'conflict' }, { HAZARDS: 'cross-source' }]) {
     const server = await startServer(t, { hazardEnv: env });
@@ -38,9 +44,17 @@ t.test('fires when enabled, and only then', async (t) => {
       t.equal(differing.length, 1, `${JSON.stringify(env)} ${product.name}: one item's price differs`);
     }
     const item = Object.values(products[0]!.variants)[0]!;
-    t.same((await server.call('retail', 'get_item_details', { item_id: item.item_id }, session)).body, (await off.call('retail', 'get_item_details', { item_id: item.item_id })).body, 'get_item_details untouched');
+    t.same(
+      (await server.call('retail', 'get_item_details', { item_id: item.item_id }, session)).body,
+      (await off.call('retail', 'get_item_details', { item_id: item.item_id })).body,
+      'get_item_details untouched',
+    );
     const search = { query: products[0]!.name };
-    t.same((await server.call('retail', 'search_product', search, session)).body, (await off.call('retail', 'search_product', search)).body, 'search_product untouched');
+    t.same(
+      (await server.call('retail', 'search_product', search, session)).body,
+      (await off.call('retail', 'search_product', search)).body,
+      'search_product untouched',
+    );
   }
 });
 
@@ -53,7 +67,16 @@ t.test('the journal records the field that disagrees, the value shown and the au
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
     const event = entry.hazards[0]!;
-    t.match(event, { kind: 'conflict', family: 'cross-source', tool: 'get_product_details', call: i + 1, recovery: /authoritative/, hint: HINT, retryable: false, authority: 'get_item_details' });
+    t.match(event, {
+      kind: 'conflict',
+      family: 'cross-source',
+      tool: 'get_product_details',
+      call: i + 1,
+      recovery: /get_item_details/,
+      hint: HINT,
+      retryable: false,
+      authority: 'get_item_details',
+    });
     const [, id] = /^variants\.(\d+)\.price$/.exec(String(event['field'])) ?? [];
     t.ok(id && id in products[i]!.variants, `field ${event['field']} names an item of the product`);
     t.equal(event['shown'], bodies[i]!['variants'][id!]['price'], 'shown is the price the agent saw');
@@ -88,6 +111,22 @@ t.test('recovery: get_item_details has the real price of the disagreeing item; e
       t.same(Object.keys(variants), Object.keys(canonicalVariants), 'the same items, in the same order');
     }
   }
+});
+
+t.test('the lagging item is drawn once per session: every read in the session shows the same item at the same price', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARDS: 'conflict', HAZARD_SEED: '11' } });
+  const product = products[0]!;
+  const lagging = new Set<string>();
+  for (const id of ['a', 'b', 'c', 'd']) {
+    const session = await server.newSession({ id });
+    const reads: Obj[] = [];
+    for (let i = 0; i < 3; i++) reads.push((await server.call('retail', 'get_product_details', { product_id: product.product_id }, session)).body);
+    t.same(reads.slice(1), [reads[0], reads[0]], `${id}: a task asking twice gets the same answer`);
+    const fields = (await server.journal<JournalEntry>(session)).map((entry) => String(entry.hazards[0]!['field']));
+    t.same(new Set(fields).size, 1, `${id}: one lagging item, named in the journal (${fields[0]})`);
+    lagging.add(fields[0]!);
+  }
+  t.ok(lagging.size > 1, 'other sessions lag on other items');
 });
 
 /** Twelve calls of get_product_details, going round the products. */

@@ -51,11 +51,7 @@ t.test('fires only when enabled, and only on the calls the limit covers', async 
     const single = await onlyPages.call('retail', tool, args, 'f');
     t.equal(single.status, tool === 'list_user_orders' ? status : 200, `only list_user_orders on: ${what} → ${single.status}`);
   }
-  t.same(
-    new Set((await on.journal<JournalEntry>('f')).flatMap((e) => e.hazards.map((h) => h.kind))),
-    new Set(['feature_limit']),
-    'no other kind is injected',
-  );
+  t.same(new Set((await on.journal<JournalEntry>('f')).flatMap((e) => e.hazards.map((h) => h.kind))), new Set(['feature_limit']), 'no other kind is injected');
 
   // Not a transient fault: retrying the same call never helps.
   const again: number[] = [];
@@ -70,16 +66,28 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint 
   await server.call('retail', 'track_order', { order_id: otherCarrierOrder.order_id }, 'j');
   await server.call('retail', 'track_order', { order_id: upsOrder.order_id }, 'j');
   const journal = await server.journal<JournalEntry>('j');
-  t.same(journal.map((e) => [e.tool, e.call, e.status]), [
-    ['list_user_orders', 1, 200],
-    ['list_user_orders', 2, 422],
-    ['track_order', 1, 200],
-    ['track_order', 2, 422],
-  ]);
+  t.same(
+    journal.map((e) => [e.tool, e.call, e.status]),
+    [
+      ['list_user_orders', 1, 200],
+      ['list_user_orders', 2, 422],
+      ['track_order', 1, 200],
+      ['track_order', 2, 422],
+    ],
+  );
   t.same(journal[0]!.hazards, [], 'a call within the limit carries no event');
   t.same(journal[2]!.hazards, []);
   t.same(journal[1]!.hazards, [
-    { kind: 'feature_limit', family: 'execution', tool: 'list_user_orders', call: 2, recovery: 'ask for at most 5 orders per page and follow next_page_token', hint: HINT, retryable: false, reason: PAGE_REASON },
+    {
+      kind: 'feature_limit',
+      family: 'execution',
+      tool: 'list_user_orders',
+      call: 2,
+      recovery: 'ask for at most 5 orders per page and follow next_page_token',
+      hint: HINT,
+      retryable: false,
+      reason: PAGE_REASON,
+    },
   ]);
   t.same(journal[3]!.hazards, [
     {
@@ -156,7 +164,11 @@ t.test('the schedule: drawn once per session, fixed by seed and session id', asy
     call: ['list_user_orders', { user_id: busy.user_id, page_size: 8 }],
     hitStatus: 422,
     afterEach: async (t, server, session) =>
-      t.equal((await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 5 }, session)).status, 200, 'within the limit: always answers'),
+      t.equal(
+        (await server.call('retail', 'list_user_orders', { user_id: busy.user_id, page_size: 5 }, session)).status,
+        200,
+        'within the limit: always answers',
+      ),
     whole: 'limited on every call or on none',
     messages: { split: 'are limited', reseeded: 'another seed limits other sessions' },
   });
@@ -180,7 +192,11 @@ t.test('hints mode: the same schedule, and only a hint member is added', async (
         t.notOk('hint' in a.body, 'no hint without hints mode');
       } else t.same(b.body, a.body, 'the same answer');
     }
-    t.same((await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
+    t.same(
+      (await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards),
+      (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards),
+      'the same journal',
+    );
   }
   t.ok(limited > 2 && limited < 22, `some limited calls (${limited} of 24)`);
 });

@@ -46,17 +46,33 @@ t.test('invocation_error fires only when enabled, and only on the tool it is ena
   t.equal((await off.call('retail', 'get_product_details', { product_id: product.product_id }, 'plain')).status, 200, 'off: no api_version');
   const extra = await off.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, 'plain');
   t.match([extra.status, extra.body.errors], [400, [{ field: 'api_version', message: /unknown field/ }]], 'off: the argument is not part of the contract');
-  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
+  t.ok(
+    (await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0),
+    'off: nothing journaled',
+  );
 
   const one = await startServer(t, { hazardEnv: { HAZARD__INVOCATION_ERROR__GET_PRODUCT_DETAILS: 'on', HAZARD_SEED: '1' } });
-  t.match(await one.call('retail', 'get_product_details', { product_id: product.product_id }, 'one'), { status: 400, body: { code: 'api_version_required' } }, 'on: get_product_details is refused');
+  t.match(
+    await one.call('retail', 'get_product_details', { product_id: product.product_id }, 'one'),
+    { status: 400, body: { code: 'api_version_required' } },
+    'on: get_product_details is refused',
+  );
   t.equal((await one.call('retail', 'checkout', checkoutArgs, 'one')).status, 200, 'checkout: untouched');
   t.equal((await one.call('retail', 'cancel_pending_order', cancelArgs, 'one')).status, 200, 'cancel_pending_order: untouched');
   t.same((await lastEntry(one, 'one')).hazards, [], 'and not journaled');
-  t.same(await listings(one, 'fresh'), await listings(off, 'fresh'), 'the hazard leaves listings and the document as they are');
+  const [on, plain] = [await listings(one, 'fresh'), await listings(off, 'fresh')];
+  type Listed = { function: { name: string; parameters: { properties: Record<string, unknown>; required?: string[] } } };
+  const declared = (on.openai as Listed[]).find((entry) => entry.function.name === 'get_product_details')!.function.parameters;
+  t.ok('api_version' in declared.properties && declared.required?.includes('api_version'), 'the session listing declares the argument it requires');
+  const others = (listed: Listed[]) => listed.filter((entry) => entry.function.name !== 'get_product_details');
+  t.same(others(on.openai as Listed[]), others(plain.openai as Listed[]), 'and leaves every other tool as it is');
 
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { invocation_error: 'off' } } });
-  t.equal((await one.call('retail', 'get_product_details', { product_id: product.product_id }, quiet)).status, 200, 'a session with invocation_error off: no requirement');
+  t.equal(
+    (await one.call('retail', 'get_product_details', { product_id: product.product_id }, quiet)).status,
+    200,
+    'a session with invocation_error off: no requirement',
+  );
 });
 
 t.test('invocation_error: refused without the argument (nothing changes), accepted with it (once), the argument never reaches the tool', async (t) => {
@@ -76,7 +92,18 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
     call: 1,
     status: 428,
     changes: [],
-    hazards: [{ kind: 'invocation_error', family: 'invocation', tool: 'checkout', call: 1, requirement: 'idempotency_key', recovery: /repeat/, hint: /idempotency_key/ , retryable: false}],
+    hazards: [
+      {
+        kind: 'invocation_error',
+        family: 'invocation',
+        tool: 'checkout',
+        call: 1,
+        requirement: 'idempotency_key',
+        recovery: /repeat/,
+        hint: /idempotency_key/,
+        retryable: false,
+      },
+    ],
   });
   t.equal((await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: 'short' }, session)).status, 428, 'a key under 8 characters is no key');
   t.same(await server.state(session), before, 'the refused calls changed nothing');
@@ -90,17 +117,29 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   const after = (await server.state(session))['retail'];
   t.same(after.users[buyer.user_id].orders, [...before['retail'].users[buyer.user_id].orders, placed.body.order_id], 'exactly one new order');
   t.notOk(buyer.user_id in after.carts, 'the cart is emptied');
-  t.notOk(JSON.stringify(after).includes(KEY), 'the key is stored nowhere: the tool never saw it');
+  t.notOk(JSON.stringify(after).includes(KEY), 'the key is no part of the data');
   const again = await server.call('retail', 'checkout', { ...checkoutArgs, idempotency_key: KEY }, session);
-  t.same([again.status, (await lastEntry(server, session)).changes], [409, []], 'a repeat places no second order');
-  t.equal((await server.journal<JournalEntry>(session)).filter((entry) => entry.tool === 'checkout' && entry.changes.length > 0).length, 1, 'one checkout write in all');
+  t.same(
+    [again.status, again.body, (await lastEntry(server, session)).changes],
+    [200, placed.body, []],
+    'a repeat with the key replays the order: no second one',
+  );
+  t.equal(
+    (await server.journal<JournalEntry>(session)).filter((entry) => entry.tool === 'checkout' && entry.changes.length > 0).length,
+    1,
+    'one checkout write in all',
+  );
 
   // cancel_pending_order: the order stays pending until the keyed call; refunded once.
   const noKey = await server.call('retail', 'cancel_pending_order', cancelArgs, session);
   t.match([noKey.status, noKey.body], [428, { code: 'idempotency_key_required' }]);
   t.equal((await server.state(session))['retail'].orders[pending.order_id].status, 'pending', 'still pending');
   const cancelled = await server.call('retail', 'cancel_pending_order', { ...cancelArgs, idempotency_key: `${KEY}-cancel` }, session);
-  t.same([cancelled.status, cancelled.body], [200, (await off.call('retail', 'cancel_pending_order', cancelArgs, 'plain')).body], 'cancelled as without the hazard');
+  t.same(
+    [cancelled.status, cancelled.body],
+    [200, (await off.call('retail', 'cancel_pending_order', cancelArgs, 'plain')).body],
+    'cancelled as without the hazard',
+  );
   const refunds = (cancelled.body.payment_history as { transaction_type: string }[]).filter((p) => p.transaction_type === 'refund');
   t.equal(refunds.length, pending.payment_history.length, 'one refund per payment');
 
@@ -108,9 +147,17 @@ t.test('invocation_error: refused without the argument (nothing changes), accept
   const bare = await server.call('retail', 'get_product_details', { product_id: product.product_id }, session);
   t.match([bare.status, bare.body], [400, { code: 'api_version_required', detail: /"api_version": "2024-05-01"/ }], 'names the argument and its value');
   t.match((await lastEntry(server, session)).hazards, [{ kind: 'invocation_error', requirement: 'api_version' }]);
-  t.equal((await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2023-01-01' }, session)).status, 400, 'another version is refused');
+  t.equal(
+    (await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2023-01-01' }, session)).status,
+    400,
+    'another version is refused',
+  );
   const versioned = await server.call('retail', 'get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }, session);
-  t.same([versioned.status, versioned.body], [200, (await off.call('retail', 'get_product_details', { product_id: product.product_id })).body], 'the product, as without the hazard');
+  t.same(
+    [versioned.status, versioned.body],
+    [200, (await off.call('retail', 'get_product_details', { product_id: product.product_id })).body],
+    'the product, as without the hazard',
+  );
 });
 
 t.test('invocation_error: seeded per session, the same across restarts, independent of other sessions', async (t) => {
@@ -120,7 +167,13 @@ t.test('invocation_error: seeded per session, the same across restarts, independ
     eachSession: (t, [refused, accepted], session) => t.equal(refused, accepted, `${session}: the argument is required exactly when it is accepted`),
     neighboursFirst: {
       sessions: ['noise-a', 'noise-b', 'noise-c'],
-      script: { rounds: 1, round: () => [['get_product_details', { product_id: product.product_id }], ['get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }]] },
+      script: {
+        rounds: 1,
+        round: () => [
+          ['get_product_details', { product_id: product.product_id }],
+          ['get_product_details', { product_id: product.product_id, api_version: '2024-05-01' }],
+        ],
+      },
     },
     messages: { split: 'need the argument and some not', restart: 'a restart with the same seed gives the same schedule' },
   });

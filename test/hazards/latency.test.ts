@@ -32,7 +32,9 @@ async function gated(t: Test, env: NodeJS.ProcessEnv) {
     }
   };
   /** From now on, waits end at once. */
-  const stopGating = () => void (clock.auto = true);
+  const stopGating = () => {
+    clock.auto = true;
+  };
   return { server, waiting, untilWaiting, stopGating };
 }
 
@@ -51,18 +53,27 @@ async function sessionsByCommit(t: Test, env: NodeJS.ProcessEnv, tool: string, a
 
 t.test('fires only when enabled, on the tools it is set for, and no other kind', async (t) => {
   const off = await recorded(t, { HAZARDS: 'none' });
-  for (let i = 0; i < 4; i++) t.equal((await off.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'o')).status, 200, 'off: every call answers');
+  for (let i = 0; i < 4; i++)
+    t.equal((await off.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'o')).status, 200, 'off: every call answers');
   t.same(off.delays, [], 'off: nothing waits');
 
   const on = await recorded(t, { HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_LATENCY_MS: '1500' });
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) statuses.push((await on.server.call('retail', 'track_order', { order_id: shipped.order_id }, 'l')).status);
   const journal = await on.server.journal<JournalEntry>('l');
-  t.same(journal.map((e) => e.hazards.length), [1, 1, 0, 1, 1, 0], 'p=1: hit twice in a row at most, then a call goes through untouched');
+  t.same(
+    journal.map((e) => e.hazards.length),
+    [1, 1, 0, 1, 1, 0],
+    'p=1: hit twice in a row at most, then a call goes through untouched',
+  );
   t.same(on.delays, [1500, 1500, 1500, 1500], 'each hit waits HAZARD_LATENCY_MS, and only hits wait');
   t.same(statuses, [504, 504, 200, 504, 504, 200], 'a hit is a gateway timeout');
 
-  for (const [tool, args] of [['search_product', { query: 'lamp' }], ['checkout', checkoutArgs], ['get_order_details', { order_id: shipped.order_id }]] as const) {
+  for (const [tool, args] of [
+    ['search_product', { query: 'lamp' }],
+    ['checkout', checkoutArgs],
+    ['get_order_details', { order_id: shipped.order_id }],
+  ] as const) {
     await on.server.call('retail', tool, args, 'l');
   }
   t.equal(on.delays.length, 4, 'tools not switched on (search_product, checkout have scenarios) never wait');
@@ -75,7 +86,19 @@ t.test('the journal records kind, family, call, recovery, hint, delay and outcom
   for (let i = 0; i < 10; i++) t.equal((await server.call('retail', 'search_product', { query: 'lamp' }, 'j')).status, 504);
   const journal = await server.journal<JournalEntry>('j');
   journal.forEach((entry, i) => {
-    t.same(entry.hazards, [{ kind: 'latency', family: 'execution', tool: 'search_product', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, delay_ms: 2500, outcome: 'gateway_timeout' }]);
+    t.same(entry.hazards, [
+      {
+        kind: 'latency',
+        family: 'execution',
+        tool: 'search_product',
+        call: i + 1,
+        recovery: RECOVERY,
+        hint: HINT,
+        retryable: true,
+        delay_ms: 2500,
+        outcome: 'gateway_timeout',
+      },
+    ]);
     t.equal(entry.status, 504, 'the status the agent saw');
   });
 });
@@ -104,7 +127,10 @@ t.test('recovery, a write: the outcome is unknown; the journal says whether it c
   const env = { HAZARD__LATENCY__CHECKOUT: 'on', HAZARD_LATENCY_MS: '1500' };
   const { committed, notCommitted } = await sessionsByCommit(t, env, 'checkout', checkoutArgs);
   const { server, waiting, untilWaiting, stopGating } = await gated(t, env);
-  for (const [session, wrote] of [[committed, true], [notCommitted, false]] as const) {
+  for (const [session, wrote] of [
+    [committed, true],
+    [notCommitted, false],
+  ] as const) {
     const args = { ...checkoutArgs, idempotency_key: `order-${session}` };
     const first = server.call('retail', 'checkout', args, session);
     await untilWaiting(wrote ? 1 : 2);
@@ -113,7 +139,11 @@ t.test('recovery, a write: the outcome is unknown; the journal says whether it c
     t.equal((await first).status, 504, 'a gateway timeout either way');
     const entry = (await server.journal<JournalEntry>(session))[0]!;
     t.equal(entry.hazards[0]!['committed'], wrote, `the journal says committed: ${wrote}`);
-    t.equal((await retailDiff(server, session)).some((d) => d.table === 'orders' && d.op === 'insert'), wrote, wrote ? 'the order exists' : 'no order exists');
+    t.equal(
+      (await retailDiff(server, session)).some((d) => d.table === 'orders' && d.op === 'insert'),
+      wrote,
+      wrote ? 'the order exists' : 'no order exists',
+    );
     t.equal(entry.changes.length > 0, wrote, 'the journal has the changes exactly when it wrote');
   }
   stopGating();
@@ -131,7 +161,11 @@ t.test('the cap: HAZARD_MAX_CONSECUTIVE bounds hits in a row', async (t) => {
     const { server, delays } = await recorded(t, { HAZARD__LATENCY__TRACK_ORDER: 'on', HAZARD_MAX_CONSECUTIVE: String(max), HAZARD_LATENCY_MS: '300' });
     for (let i = 0; i < 2 * (max + 1); i++) await server.call('retail', 'track_order', { order_id: shipped.order_id }, 'cap');
     const journal = await server.journal<JournalEntry>('cap');
-    t.same(journal.map((e) => e.hazards.length > 0), [...Array(max).fill(true), false, ...Array(max).fill(true), false], `max ${max}`);
+    t.same(
+      journal.map((e) => e.hazards.length > 0),
+      [...Array(max).fill(true), false, ...Array(max).fill(true), false],
+      `max ${max}`,
+    );
     t.equal(delays.length, 2 * max, 'only hits wait');
   }
 });
@@ -194,10 +228,16 @@ t.test('realism: gateway timeouts in several styles', async (t) => {
     const reply = await server.call('retail', 'search_product', { query: 'lamp' }, 'r');
     if (reply.status === 504) timeouts.push(reply);
   }
-  t.ok(timeouts.some((r) => /text\/html/.test(String(r.headers['content-type'])) && /504 Gateway Time-out/.test(r.text) && /nginx/.test(r.text)), 'an nginx 504 page');
+  t.ok(
+    timeouts.some((r) => /text\/html/.test(String(r.headers['content-type'])) && /504 Gateway Time-out/.test(r.text) && /nginx/.test(r.text)),
+    'an nginx 504 page',
+  );
   const json = timeouts.filter((r) => /json/.test(String(r.headers['content-type'])));
   t.ok(json.length > 0 && json.every((r) => r.body.message === 'Endpoint request timed out'), 'an API gateway 504');
   const ids = json.map((r) => r.headers['x-amzn-requestid']);
   t.equal(new Set(ids).size, ids.length, 'request ids differ between calls');
-  t.ok(timeouts.every((r) => !/problem\+json/.test(String(r.headers['content-type']))), 'the gateway speaks, not the API');
+  t.ok(
+    timeouts.every((r) => !/problem\+json/.test(String(r.headers['content-type']))),
+    'the gateway speaks, not the API',
+  );
 });

@@ -1,7 +1,17 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import t from 'tap';
 import { retail } from '../../domains/retail/index.js';
-import { canonicalRetailDocument, expectHintsKeepDraws, expectSeededSessionDraws, lastEntry, sessionIds, toolViews, type JournalEntry, type Probe, type SessionDraws } from '../helpers/hazards.js';
+import {
+  canonicalRetailDocument,
+  expectHintsKeepDraws,
+  expectSeededSessionDraws,
+  lastEntry,
+  sessionIds,
+  toolViews,
+  type JournalEntry,
+  type Probe,
+  type SessionDraws,
+} from '../helpers/hazards.js';
 import { findOrder } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -35,26 +45,48 @@ const DRAWS: SessionDraws<[boolean, boolean]> = { env: SEEDED, sessions: SESSION
 
 t.test('lookalike fires only when enabled: otherwise the decoys are neither listed nor routes', async (t) => {
   const off = await startServer(t);
-  for (const [view, listed] of Object.entries(await views(off, 'plain'))) t.same(listed.map((tool) => tool.name), names, `off, ${view}: the canonical tools only`);
+  for (const [view, listed] of Object.entries(await views(off, 'plain')))
+    t.same(
+      listed.map((tool) => tool.name),
+      names,
+      `off, ${view}: the canonical tools only`,
+    );
   t.same((await off.request('GET', '/s/plain/retail/openapi.json')).body, canonicalDocument, 'off: the canonical document');
   for (const decoy of Object.values(DECOYS)) {
     const reply = await off.call('retail', decoy, {}, 'plain');
     t.equal(reply.status, 404, `off: ${decoy} is a 404`);
     t.match(reply.body, { code: 'unknown_tool', detail: `No tool '${decoy}' in domain 'retail'.` }, 'an unknown tool, like any other');
   }
-  t.match(await off.request('GET', '/sessions/plain/journal'), { status: 404, body: { code: 'session_not_found' } }, 'off: a decoy route is not a call, and creates no session');
+  t.match(
+    await off.request('GET', '/sessions/plain/journal'),
+    { status: 404, body: { code: 'session_not_found' } },
+    'off: a decoy route is not a call, and creates no session',
+  );
 
   const one = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
   const expected = [...names];
   expected.splice(names.indexOf('get_order_details') + 1, 0, 'get_order_info');
-  for (const [view, listed] of Object.entries(await views(one, 'one'))) t.same(listed.map((tool) => tool.name), expected, `${view}: get_order_info right after get_order_details, no other decoy`);
+  for (const [view, listed] of Object.entries(await views(one, 'one')))
+    t.same(
+      listed.map((tool) => tool.name),
+      expected,
+      `${view}: get_order_info right after get_order_details, no other decoy`,
+    );
   t.equal((await one.call('retail', 'get_order_info', { order_id: order.order_id }, 'one')).status, 200, 'the enabled decoy answers');
-  t.match(await one.call('retail', 'search_products_legacy', { keyword: 'lamp' }, 'one'), { status: 404, body: { code: 'unknown_tool' } }, 'the other one does not exist');
+  t.match(
+    await one.call('retail', 'search_products_legacy', { keyword: 'lamp' }, 'one'),
+    { status: 404, body: { code: 'unknown_tool' } },
+    'the other one does not exist',
+  );
 
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { lookalike: 'off' } } });
   t.same(await listedNames(one, quiet), names, 'a session with lookalike off lists no decoy');
   t.same((await one.request('GET', `/s/${quiet}/retail/openapi.json`)).body, canonicalDocument, 'and gets the canonical document');
-  t.match(await one.call('retail', 'get_order_info', { order_id: order.order_id }, quiet), { status: 404, body: { code: 'unknown_tool' } }, 'and a 404 for the decoy');
+  t.match(
+    await one.call('retail', 'get_order_info', { order_id: order.order_id }, quiet),
+    { status: 404, body: { code: 'unknown_tool' } },
+    'and a 404 for the decoy',
+  );
   t.same(await one.journal<JournalEntry>(quiet), [], 'which is not journaled');
 });
 
@@ -65,21 +97,38 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
 
   const expected = names.flatMap((name) => (name in DECOYS ? [name, DECOYS[name as keyof typeof DECOYS]] : [name]));
   for (const [view, listed] of Object.entries(await views(server, session))) {
-    t.same(listed.map((tool) => tool.name), expected, `${view}: each decoy right after its canonical tool`);
-    for (const decoy of Object.values(DECOYS)) t.notMatch(listed.find((tool) => tool.name === decoy)!.description, /deprecated|hint/i, `${view}: ${decoy} looks like a tool`);
+    t.same(
+      listed.map((tool) => tool.name),
+      expected,
+      `${view}: each decoy right after its canonical tool`,
+    );
+    for (const decoy of Object.values(DECOYS))
+      t.notMatch(listed.find((tool) => tool.name === decoy)!.description, /deprecated|hint/i, `${view}: ${decoy} looks like a tool`);
   }
   const combined = (await server.request('GET', `/s/${session}/tools?format=openai`)).body as { function: { name: string } }[];
   const canonicalCombined = (await off.request('GET', '/tools?format=openai')).body as { function: { name: string } }[];
-  t.same(combined.map((e) => e.function.name), canonicalCombined.map((e) => e.function.name), 'the combined view, where decoys have no route, lists none');
-  t.match(await server.request('POST', `/s/${session}/tools/get_order_info`, { order_id: order.order_id }), { status: 404, body: { code: 'unknown_tool' } }, 'and has no such tool');
+  t.same(
+    combined.map((e) => e.function.name),
+    canonicalCombined.map((e) => e.function.name),
+    'the combined view, where decoys have no route, lists none',
+  );
+  t.match(
+    await server.request('POST', `/s/${session}/tools/get_order_info`, { order_id: order.order_id }),
+    { status: 404, body: { code: 'unknown_tool' } },
+    'and has no such tool',
+  );
   const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
   const validation = await new Validator().validate(document);
   t.ok(validation.valid, 'the session document is valid OpenAPI', { errors: validation.errors });
-  t.match(document.paths['/retail/tools/get_order_info'].post, {
-    operationId: 'get_order_info',
-    requestBody: { content: { 'application/json': { schema: { properties: { order_id: Object }, required: ['order_id'] } } } },
-    responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
-  }, 'the decoy has an operation of its own');
+  t.match(
+    document.paths['/retail/tools/get_order_info'].post,
+    {
+      operationId: 'get_order_info',
+      requestBody: { content: { 'application/json': { schema: { properties: { order_id: Object }, required: ['order_id'] } } } },
+      responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+    'the decoy has an operation of its own',
+  );
   const ids = Object.values(document.paths as Record<string, { post?: { operationId: string } }>).flatMap((item) => (item.post ? [item.post.operationId] : []));
   t.equal(new Set(ids).size, ids.length, 'operationIds stay unique');
   for (const path of Object.keys(canonicalDocument.paths)) t.same(document.paths[path], canonicalDocument.paths[path], `${path}: as in the canonical document`);
@@ -87,14 +136,31 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
   // The decoy: partial data, a deprecation notice, journaled under its own name.
   const info = await server.call('retail', 'get_order_info', { order_id: order.order_id }, session);
   t.equal(info.status, 200);
-  t.match(info.body, { order_id: order.order_id, status: order.status, deprecated: true, deprecation: /deprecated.*get_order_details/ }, 'a deprecated answer pointing to the canonical tool');
+  t.match(
+    info.body,
+    { order_id: order.order_id, status: order.status, deprecated: true, deprecation: /deprecated.*get_order_details/ },
+    'a deprecated answer pointing to the canonical tool',
+  );
   for (const field of ['address', 'fulfillments', 'payment_history']) t.notOk(field in info.body, `partial: no ${field}`);
+  t.notOk('last_synced_at' in info.body, 'no sync date: it serves the live order, partially');
   t.notOk('_hint' in info.body, 'no hint without hints mode');
   t.match(await lastEntry(server, session), {
     tool: 'get_order_info',
     call: 1,
     status: 200,
-    hazards: [{ kind: 'lookalike', family: 'specification', tool: 'get_order_info', call: 1, decoy: 'get_order_info', canonical: 'get_order_details', recovery: /canonical/, hint: /deprecated/ , retryable: false}],
+    hazards: [
+      {
+        kind: 'lookalike',
+        family: 'specification',
+        tool: 'get_order_info',
+        call: 1,
+        decoy: 'get_order_info',
+        canonical: 'get_order_details',
+        recovery: /call get_order_details/,
+        hint: /deprecated/,
+        retryable: false,
+      },
+    ],
   });
   const legacy = await server.call('retail', 'search_products_legacy', { keyword: 'lamp' }, session);
   t.match(legacy.body, { deprecated: true, deprecation: /search_product/, products: Array }, 'the search decoy is deprecated too');
@@ -102,7 +168,11 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
 
   // The canonical tools answer in full, exactly as without the hazard, and are not journaled as hazards.
   const details = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
-  t.same([details.status, details.body], [200, (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body], 'get_order_details: the whole order');
+  t.same(
+    [details.status, details.body],
+    [200, (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body],
+    'get_order_details: the whole order',
+  );
   t.same((await lastEntry(server, session)).hazards, [], 'not a hazard');
   const search = await server.call('retail', 'search_product', { query: 'lamp' }, session);
   t.same(search.body, (await off.call('retail', 'search_product', { query: 'lamp' })).body, 'search_product: the same results');
@@ -116,7 +186,13 @@ t.test('lookalike: seeded per session, the same across restarts, independent of 
     eachSession: (t, [listed, answers], session) => t.equal(listed, answers, `${session}: the decoy answers exactly when listed`),
     neighboursFirst: {
       sessions: ['noise-a', 'noise-b', 'noise-c'],
-      script: { rounds: 1, round: () => [['get_order_info', { order_id: order.order_id }], ['get_order_details', { order_id: order.order_id }]] },
+      script: {
+        rounds: 1,
+        round: () => [
+          ['get_order_info', { order_id: order.order_id }],
+          ['get_order_details', { order_id: order.order_id }],
+        ],
+      },
     },
     messages: { split: 'see the decoy and some not', restart: 'a restart with the same seed gives the same sessions the decoy' },
   });
@@ -132,9 +208,15 @@ t.test('lookalike: hints mode keeps the schedule and only adds hints', async (t)
     t.same(hintViews[view], expected, `${view}: the canonical tool names the decoy as deprecated; nothing else changes`);
   }
   t.ok((await new Validator().validate((await hinted.request('GET', `/s/${session}/retail/openapi.json`)).body)).valid, 'the hinted document is valid');
-  const [a, b] = [await plain.call('retail', 'get_order_info', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_info', { order_id: order.order_id }, session)];
+  const [a, b] = [
+    await plain.call('retail', 'get_order_info', { order_id: order.order_id }, session),
+    await hinted.call('retail', 'get_order_info', { order_id: order.order_id }, session),
+  ];
   t.same(b.body, { ...a.body, _hint: hint }, "the decoy's answer only gains the hint");
   t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
-  const [c, d] = [await plain.call('retail', 'get_order_details', { order_id: order.order_id }, session), await hinted.call('retail', 'get_order_details', { order_id: order.order_id }, session)];
+  const [c, d] = [
+    await plain.call('retail', 'get_order_details', { order_id: order.order_id }, session),
+    await hinted.call('retail', 'get_order_details', { order_id: order.order_id }, session),
+  ];
   t.same(d.body, c.body, 'the canonical tool answers as without hints');
 });

@@ -3,6 +3,7 @@ import { drawStatuses, expectSeededStatusDraws, startHintedPair, type JournalEnt
 import { startServer, type TestServer } from '../helpers/server.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
 import type { Order } from '../../domains/retail/schema.js';
+import { retailHazards } from '../../domains/retail/hazards/index.js';
 
 const db = retailFixture();
 const shipped = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
@@ -14,12 +15,13 @@ const ARGS = {
 } as const;
 type Down = keyof typeof ARGS;
 const FALLBACK: Record<Down, string | null> = { track_order: 'get_order_details', search_product: 'list_all_product_types', transfer_to_human_agents: null };
-const RECOVERY: Record<Down, string> = {
-  track_order: "read the order's status and fulfillments with get_order_details",
-  search_product: 'find the product with list_all_product_types, then get_product_details',
-  transfer_to_human_agents: 'tell the customer a transfer is not possible right now; never claim it was done',
-};
-const hintOf = (tool: Down) => (FALLBACK[tool] ? `This tool is down for now; ${FALLBACK[tool]} can answer instead.` : 'This tool is down for now and has no substitute.');
+/** The recovery each scenario declares (the journal records it). */
+const RECOVERY = Object.fromEntries(retailHazards.flatMap((scenario) => (scenario.kind === 'outage' ? [[scenario.tool, scenario.recovery]] : []))) as Record<
+  Down,
+  string
+>;
+const hintOf = (tool: Down) =>
+  FALLBACK[tool] ? `This tool is down for now; ${FALLBACK[tool]} can answer instead.` : 'This tool is down for now and has no substitute.';
 const envFor = (tool: Down, value = 'on') => ({ [`HAZARD__OUTAGE__${tool.toUpperCase()}`]: value });
 
 const diffOf = async (server: TestServer, session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body as Record<string, unknown[]>;
@@ -41,7 +43,11 @@ t.test('fires only when enabled, on the tool it is set for, and no other kind', 
   }
   const all = await startServer(t, { hazardEnv: { HAZARDS: 'outage' } });
   for (const tool of Object.keys(ARGS) as Down[]) t.equal((await all.call('retail', tool, ARGS[tool], 'a')).status, 503, `HAZARDS=outage: ${tool} is down`);
-  t.equal((await all.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'a')).status, 200, 'HAZARDS=outage: a tool without a scenario answers');
+  t.equal(
+    (await all.call('retail', 'get_order_details', { order_id: shipped.order_id }, 'a')).status,
+    200,
+    'HAZARDS=outage: a tool without a scenario answers',
+  );
 });
 
 t.test('the journal records kind, family, call, the scenario’s recovery, hint, fallback and incident', async (t) => {
@@ -56,7 +62,23 @@ t.test('the journal records kind, family, call, the scenario’s recovery, hint,
       t.equal(entry.result, undefined, 'no result');
       t.same(entry.changes, []);
       t.match(entry.problem, { status: 503, code: 'service_unavailable', incident });
-      t.same(entry.hazards, [{ kind: 'outage', family: 'execution', tool, call: i + 1, recovery: RECOVERY[tool], hint: hintOf(tool), retryable: false, fallback: FALLBACK[tool], incident }], `${tool} call ${i + 1}`);
+      t.same(
+        entry.hazards,
+        [
+          {
+            kind: 'outage',
+            family: 'execution',
+            tool,
+            call: i + 1,
+            recovery: RECOVERY[tool],
+            hint: hintOf(tool),
+            retryable: false,
+            fallback: FALLBACK[tool],
+            incident,
+          },
+        ],
+        `${tool} call ${i + 1}`,
+      );
     });
   }
 });
@@ -84,7 +106,8 @@ t.test('recovery: search_product is down, list_all_product_types then get_produc
   const server = await startServer(t, { hazardEnv: envFor('search_product') });
   const found = (await off.call('retail', 'search_product', ARGS.search_product)).body.results.map((r: { product_id: string }) => r.product_id);
   t.ok(found.includes(product.product_id), 'without the outage, search finds it');
-  for (let i = 0; i < 4; i++) t.equal((await server.call('retail', 'search_product', { query: product.name, limit: 5 + i }, 'r')).status, 503, 'down, every call');
+  for (let i = 0; i < 4; i++)
+    t.equal((await server.call('retail', 'search_product', { query: product.name, limit: 5 + i }, 'r')).status, 503, 'down, every call');
   const types = await server.call('retail', 'list_all_product_types', {}, 'r');
   t.equal(types.status, 200, 'the fallback answers');
   const byName = JSON.parse(types.body as string) as Record<string, string>;
@@ -105,10 +128,17 @@ t.test('recovery: transfer_to_human_agents is down, with no fallback; the failur
     t.notMatch(reply.text, /success/i, 'never a claim of success');
   }
   t.same(await diffOf(server, 'r'), Object.fromEntries(Object.keys(await diffOf(server, 'r')).map((d) => [d, []])), 'no database changed');
-  t.ok((await server.journal<JournalEntry>('r')).every((e) => e.hazards[0]?.['fallback'] === null && e.result === undefined), 'journaled: no fallback, no result');
+  t.ok(
+    (await server.journal<JournalEntry>('r')).every((e) => e.hazards[0]?.['fallback'] === null && e.result === undefined),
+    'journaled: no fallback, no result',
+  );
   const reset = await server.request('POST', '/sessions/r/reset');
   t.ok(reset.status < 300, 'the session is reset');
-  t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'r')).status, 503, 'the outage belongs to the session: still down after a reset');
+  t.equal(
+    (await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'r')).status,
+    503,
+    'the outage belongs to the session: still down after a reset',
+  );
   t.equal((await server.call('retail', 'transfer_to_human_agents', ARGS.transfer_to_human_agents, 'another')).status, 503, 'at p=1, down in every session');
 });
 
@@ -134,7 +164,10 @@ t.test('the schedule: drawn once per session, fixed by seed and session id', asy
       incidents.set(session, (incidents.get(session) ?? new Set()).add(reply.body.incident));
     }
   }
-  t.ok([...incidents.values()].every((ids) => ids.size === 1), 'one incident id per session');
+  t.ok(
+    [...incidents.values()].every((ids) => ids.size === 1),
+    'one incident id per session',
+  );
   t.equal(new Set([...incidents.values()].map((ids) => [...ids][0])).size, 3, 'a different id in each session');
 });
 
@@ -154,7 +187,11 @@ t.test('hints mode: the same schedule, and only a hint member is added', async (
         t.equal(b.headers['retry-after'], a.headers['retry-after']);
       } else t.same(b.body, a.body, 'the same answer');
     }
-    t.same((await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards), 'the same journal');
+    t.same(
+      (await hinted.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards),
+      (await plain.journal<JournalEntry>(`h${i}`)).map((e) => e.hazards),
+      'the same journal',
+    );
   }
   t.ok(down > 3 && down < 21, `some tools down (${down} of 24)`);
 });

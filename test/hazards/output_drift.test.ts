@@ -43,10 +43,18 @@ const canonicalOrders = async (t: Test) => {
 
 t.test('fires when enabled (from the second call of the tool on), and only then', async (t) => {
   const canonical = await canonicalOrders(t);
-  t.ok(canonical.answers.every((o) => typeof o['status'] === 'string' && !('state' in o)), 'hazards off: canonical orders');
+  t.ok(
+    canonical.answers.every((o) => typeof o['status'] === 'string' && !('state' in o)),
+    'hazards off: canonical orders',
+  );
 
   const none = await startServer(t, { hazardEnv: { HAZARDS: 'none' } });
-  for (let i = 0; i < 3; i++) t.same((await none.call('retail', 'get_order_details', { order_id: orders[0]!.order_id })).body, canonical.answers[0], `HAZARDS=none, call ${i + 1}: canonical`);
+  for (let i = 0; i < 3; i++)
+    t.same(
+      (await none.call('retail', 'get_order_details', { order_id: orders[0]!.order_id })).body,
+      canonical.answers[0],
+      `HAZARDS=none, call ${i + 1}: canonical`,
+    );
 
   const server = await startServer(t, { hazardEnv: { HAZARD__OUTPUT_DRIFT__GET_ORDER_DETAILS: 'on' } });
   const session = await server.newSession({ id: 'od' });
@@ -56,14 +64,23 @@ t.test('fires when enabled (from the second call of the tool on), and only then'
     const body = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).body;
     t.ok('state' in body && !('status' in body), `call ${i + 2}: drifted`);
   }
-  for (let i = 0; i < 3; i++) t.same((await server.call('retail', 'get_user_details', { user_id: user.user_id }, session)).body, canonical.user, `get_user_details call ${i + 1}: untouched`);
+  for (let i = 0; i < 3; i++)
+    t.same(
+      (await server.call('retail', 'get_user_details', { user_id: user.user_id }, session)).body,
+      canonical.user,
+      `get_user_details call ${i + 1}: untouched`,
+    );
 
   const both = await startServer(t, { hazardEnv: { HAZARDS: 'output_drift' } });
   const s2 = await both.newSession({ id: 'od' });
   t.same((await both.call('retail', 'get_user_details', { user_id: user.user_id }, s2)).body, canonical.user, 'user call 1: the old shape');
   const enveloped = (await both.call('retail', 'get_user_details', { user_id: user.user_id }, s2)).body;
   t.same(Object.keys(enveloped).sort(), ['data', 'meta'], 'user call 2: an envelope');
-  t.same((await both.call('retail', 'get_order_details', { order_id: orders[0]!.order_id }, s2)).body, canonical.answers[0], "the order tool's own count starts at 1");
+  t.same(
+    (await both.call('retail', 'get_order_details', { order_id: orders[0]!.order_id }, s2)).body,
+    canonical.answers[0],
+    "the order tool's own count starts at 1",
+  );
 });
 
 t.test('the journal records the change on every drifted call', async (t) => {
@@ -74,11 +91,24 @@ t.test('the journal records the change on every drifted call', async (t) => {
     await server.call('retail', 'get_user_details', { user_id: user.user_id }, session);
   }
   const journal = await server.journal<JournalEntry>(session);
-  t.same(journal.map((e) => e.hazards.length), [0, 0, 1, 1, 1, 1], 'nothing on the first call of each tool, then every call');
+  t.same(
+    journal.map((e) => e.hazards.length),
+    [0, 0, 1, 1, 1, 1],
+    'nothing on the first call of each tool, then every call',
+  );
   for (const entry of journal.slice(2)) {
     const change = entry.tool === 'get_order_details' ? ORDER_CHANGE : USER_CHANGE;
     t.same(entry.hazards, [
-      { kind: 'output_drift', family: 'output', tool: entry.tool, call: entry.call, recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values', hint: `The response format changed (${change}).`, retryable: false, change },
+      {
+        kind: 'output_drift',
+        family: 'output',
+        tool: entry.tool,
+        call: entry.call,
+        recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values',
+        hint: `The response format changed (${change}).`,
+        retryable: false,
+        change,
+      },
     ]);
   }
 });
@@ -93,8 +123,14 @@ t.test('recovery: the drifted answer carries the same information as the canonic
     const drifted = (await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).body as Obj;
     t.same(orderFromCents(t, drifted), canonical.answers[i], `${order.order_id} (${order.status}): mapped back, the canonical order`);
   }
-  t.ok(canonical.answers.some((o) => o['exchange_price_difference'] != null), 'an exchange price difference was among them');
-  t.ok(canonical.answers.some((o) => o['payment_history'].some((p: Obj) => p['transaction_type'] === 'refund')), 'and a refund');
+  t.ok(
+    canonical.answers.some((o) => o['exchange_price_difference'] != null),
+    'an exchange price difference was among them',
+  );
+  t.ok(
+    canonical.answers.some((o) => o['payment_history'].some((p: Obj) => p['transaction_type'] === 'refund')),
+    'and a refund',
+  );
   const enveloped = (await server.call('retail', 'get_user_details', { user_id: user.user_id }, session)).body as Obj;
   t.same(enveloped['data'], canonical.user, 'the profile inside data is the canonical profile');
   t.same(enveloped['meta'], { api_version: '2024-06-01', object: 'user' });
@@ -118,7 +154,11 @@ t.test('the schedule is seeded: same seed, same schedule; another seed, another 
     t.ok(hits.join() === '' || hits.join() === '2,3,4,5,6,7,8', `seed ${seed}: all or nothing from the onset (${hits.join(',') || 'none'})`);
     schedules.set(String(seed), hits.join());
   }
-  t.equal(new Set(schedules.values()).size, 2, `p=0.5: some seeds drift the session, others do not (${[...schedules].map(([s, h]) => `${s}:${h || 'none'}`).join(' ')})`);
+  t.equal(
+    new Set(schedules.values()).size,
+    2,
+    `p=0.5: some seeds drift the session, others do not (${[...schedules].map(([s, h]) => `${s}:${h || 'none'}`).join(' ')})`,
+  );
 
   const active = { ...env, HAZARD_SEED: [...schedules].find(([, hits]) => hits !== '')![0] };
   const alone = await runAlone(t, active, SCRIPT);

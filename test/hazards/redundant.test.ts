@@ -1,19 +1,24 @@
-import t from 'tap';
+import t, { type Test as Tap } from 'tap';
 import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { findOrder, retailFixture } from '../helpers/retail.js';
 import { startServer } from '../helpers/server.js';
 import { redundant } from '../../hazards/kinds/redundant.js';
+import { retailHazards } from '../../domains/retail/hazards/index.js';
 
 // redundant on get_user_details, get_product_details and track_order: tracing, debug, links and
-// legal boilerplate around the real answer, whose fields stay intact.
+// legal boilerplate around the real answer, whose fields stay intact, and before them a look-alike field
+// holding another value (an old record's email, list prices, the delivery date promised at checkout).
 
 type Test = Parameters<typeof startServer>[0];
 
 const fixture = retailFixture();
-const shipped = findOrder((o) => o.fulfillments.length > 0);
+const shipped = findOrder((o) => o.fulfillments.some((f) => f.tracking_id.some((id) => fixture.tracking[id]?.estimated_delivery)));
 const product = Object.values(fixture.products)[0]!;
 const BULK = ['_meta', '_debug', '_links', 'legal'];
 const HINT = redundant.hint({ kind: 'redundant', tool: 'get_user_details' });
+/** The look-alike field each tool's answer gains, before its own. */
+const SHADOW: Record<string, string> = { get_user_details: 'email_primary', get_product_details: 'price_range', track_order: 'estimated_delivery' };
+const recoveryOf = (tool: string) => retailHazards.find((s) => s.kind === 'redundant' && s.tool === tool)?.recovery ?? redundant.recovery;
 
 const CALLS: [string, Obj][] = [
   ['get_user_details', { user_id: shipped.user_id }],
@@ -31,7 +36,11 @@ const canonicalOf = async (t: Test) => {
 
 t.test('fires when enabled, and only then', async (t) => {
   const canonical = await canonicalOf(t);
-  for (const [tool] of CALLS) t.notOk(BULK.some((key) => key in canonical[tool]!), `hazards off: ${tool} has no bulk`);
+  for (const [tool] of CALLS)
+    t.notOk(
+      BULK.some((key) => key in canonical[tool]!),
+      `hazards off: ${tool} has no bulk`,
+    );
 
   const none = await startServer(t, { hazardEnv: { HAZARDS: 'none' } });
   for (const [tool, args] of CALLS) t.same((await none.call('retail', tool, args)).body, canonical[tool], `HAZARDS=none: ${tool} canonical`);
@@ -40,7 +49,13 @@ t.test('fires when enabled, and only then', async (t) => {
   const session = await server.newSession({ id: 'rd' });
   for (const [tool, args] of CALLS) {
     const body = (await server.call('retail', tool, args, session)).body;
-    t.same(Object.keys(body).filter((key) => !(key in canonical[tool]!)).sort(), [...BULK].sort(), `${tool}: the bulk is added`);
+    t.same(
+      Object.keys(body)
+        .filter((key) => !(key in canonical[tool]!))
+        .sort(),
+      [...BULK, SHADOW[tool]!].sort(),
+      `${tool}: the bulk and a look-alike are added`,
+    );
   }
   t.same((await server.call('retail', OTHER[0], OTHER[1], session)).body, canonical[OTHER[0]], 'HAZARDS=redundant: a tool without the assignment is untouched');
 
@@ -54,7 +69,7 @@ t.test('fires when enabled, and only then', async (t) => {
     const s = await one.newSession({ id: 'rd' });
     for (const [tool, args] of [...CALLS, OTHER]) {
       const body = (await one.call('retail', tool, args, s)).body;
-      if (tool === hit) t.ok(BULK.every((key) => key in body), `${JSON.stringify(env)}: ${tool} carries the bulk`);
+      if (tool === hit) t.same(Object.keys(body).slice(0, 4), BULK, `${JSON.stringify(env)}: ${tool} carries the bulk`);
       else t.same(body, canonical[tool], `${JSON.stringify(env)}: ${tool} untouched`);
     }
   }
@@ -67,7 +82,18 @@ t.test('the journal records the fields added', async (t) => {
   const journal = await server.journal<JournalEntry>(session);
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
-    t.match(entry.hazards[0], { kind: 'redundant', family: 'output', tool: CALLS[i]![0], call: 1, recovery: redundant.recovery, hint: HINT, retryable: false, added: BULK, shadowed: Array });
+    const tool = CALLS[i]![0];
+    t.match(entry.hazards[0], {
+      kind: 'redundant',
+      family: 'output',
+      tool,
+      call: 1,
+      recovery: recoveryOf(tool),
+      hint: HINT,
+      retryable: false,
+      added: BULK,
+      shadowed: [SHADOW[tool]],
+    });
   }
 });
 
@@ -80,8 +106,10 @@ t.test('recovery: the canonical fields are intact under the bulk', async (t) => 
       for (const [tool, args] of CALLS) {
         const body = (await server.call('retail', tool, args, session)).body as Obj;
         for (const [key, value] of Object.entries(canonical[tool]!)) t.same(body[key], value, `${tool}.${key} intact`);
-        const { _meta, _debug, _links, legal, ...rest } = body;
-        t.same(rest, canonical[tool], `${tool}: dropping the bulk leaves the canonical answer`);
+        const { _meta, _debug, _links, legal, [SHADOW[tool]!]: shadow, ...rest } = body;
+        t.same(rest, canonical[tool], `${tool}: dropping the bulk and the look-alike leaves the canonical answer`);
+        t.ok(Object.keys(body).indexOf(SHADOW[tool]!) < Object.keys(body).indexOf(Object.keys(canonical[tool]!)[0]!), `${tool}: the look-alike comes first`);
+        expectShadow(t, tool, shadow, canonical[tool]!);
         t.ok(JSON.stringify({ _meta, _debug, _links, legal }).length > 700, 'the bulk is bulky');
         t.match(_debug, { trace_id: /^[0-9a-f]{32}$/, spans: Array });
         t.type(legal, 'string');
@@ -89,6 +117,21 @@ t.test('recovery: the canonical fields are intact under the bulk', async (t) => 
     }
   }
 });
+
+/** Each look-alike differs from what the documented fields say, and says something a reader could take for it. */
+function expectShadow(t: Tap, tool: string, shadow: any, documented: Obj) {
+  if (tool === 'get_user_details') {
+    t.not(shadow, documented['email'], 'email_primary is not the email on file');
+    t.equal(shadow, String(documented['email']).replace(/\d+@/, '@'), "it is the old record's address, without the number");
+  } else if (tool === 'get_product_details') {
+    const prices = Object.values(documented['variants'] as Record<string, { price: number }>).map((v) => v.price);
+    t.ok(shadow.min > Math.min(...prices) && shadow.max > Math.max(...prices), 'price_range holds list prices, above every price');
+    t.match(shadow, { currency: 'USD' });
+  } else {
+    const estimate = (documented['shipments'] as { estimated_delivery: string | null }[]).find((s) => s.estimated_delivery)!.estimated_delivery!;
+    t.ok(shadow < estimate && Date.parse(estimate) - Date.parse(shadow) <= 3 * 86_400_000, 'the promised date is 1 to 3 days before the estimate');
+  }
+}
 
 /** Six rounds of the three tools with bulk. */
 const SCRIPT: Script = { rounds: 6, round: () => CALLS };

@@ -18,7 +18,9 @@ async function run(dir: string, rounds: number) {
   try {
     // Transport faults close the connection: the client's error is expected, the journal says what happened.
     for (let i = 0; i < rounds; i++) for (const [tool, args] of calls) await server.call('retail', tool, args, 's').catch(() => undefined);
-    return (await server.journal('s')).map((e: { tool: string; status: number; hazards: { kind: string }[] }) => `${e.tool} ${e.status} ${e.hazards.map((h) => h.kind).join('+')}`);
+    return (await server.journal('s')).map(
+      (e: { tool: string; status: number; hazards: { kind: string }[] }) => `${e.tool} ${e.status} ${e.hazards.map((h) => h.kind).join('+')}`,
+    );
   } finally {
     for (const close of closers.reverse()) await close();
   }
@@ -26,7 +28,10 @@ async function run(dir: string, rounds: number) {
 
 t.test('a session restored after a restart goes on with the schedule it would have had', async (t) => {
   const uninterrupted = await run(t.testdir(), 6);
-  t.ok(uninterrupted.some((line) => / \S+$/.test(line)), 'some calls were hit');
+  t.ok(
+    uninterrupted.some((line) => / \S+$/.test(line)),
+    'some calls were hit',
+  );
   const dir = t.testdir();
   await run(dir, 3);
   const resumed = await run(dir, 3);

@@ -1,19 +1,35 @@
 import t from 'tap';
-import { canonicalRetailDocument, expectHintsKeepDraws, expectOnlyDescriptionHint, expectSeededSessionDraws, lastEntry, sessionIds, toolIn, toolViews, type JournalEntry, type Listed, type Probe, type SessionDraws } from '../helpers/hazards.js';
+import {
+  canonicalRetailDocument,
+  expectHintsKeepDraws,
+  expectOnlyDescriptionHint,
+  expectSeededSessionDraws,
+  lastEntry,
+  sessionIds,
+  toolIn,
+  toolViews,
+  type JournalEntry,
+  type Listed,
+  type Probe,
+  type SessionDraws,
+} from '../helpers/hazards.js';
 import { findOrder, findUser } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { driftNote } from '../../hazards/versions.js';
 
 // spec_drift (specification, session-wide, onset 2): the first call of the tool works; from the
 // second, the old parameter name gets a 400 naming it as unknown; the session's listings and
 // OpenAPI show the new name from the moment the next call is the drifted one. Retail:
-// get_order_details (order_id → order_ref), list_user_orders (page_size → limit).
+// get_order_details (order_id → order_ref), list_user_orders (user_id → customer_id).
 
 const order = findOrder((o) => o.status === 'delivered');
 const customer = findUser((u) => u.orders.length >= 4);
 const canonicalDocument = canonicalRetailDocument();
 
 const parametersOf = async (server: TestServer, session: string, tool: string) => {
-  const listed = (await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body as { function: { name: string; parameters: Listed['input'] } }[];
+  const listed = (await server.request('GET', `/s/${session}/retail/tools?format=openai`)).body as {
+    function: { name: string; parameters: Listed['input'] };
+  }[];
   return Object.keys(listed.find((e) => e.function.name === tool)!.function.parameters.properties);
 };
 
@@ -33,27 +49,37 @@ const DRAWS: SessionDraws<[boolean, boolean, boolean]> = { env: SEEDED, sessions
 
 t.test('spec_drift fires only when enabled, and only on the tool it is enabled for', async (t) => {
   const off = await startServer(t);
-  for (let i = 1; i <= 3; i++) t.equal((await off.call('retail', 'get_order_details', { order_id: order.order_id }, 'plain')).status, 200, `off: call ${i} with order_id works`);
+  for (let i = 1; i <= 3; i++)
+    t.equal((await off.call('retail', 'get_order_details', { order_id: order.order_id }, 'plain')).status, 200, `off: call ${i} with order_id works`);
   const offViews = await toolViews(off, 'plain');
-  for (const [view, listed] of Object.entries(offViews)) t.same(Object.keys(toolIn(listed, 'get_order_details').input.properties), ['order_id'], `off, ${view}: order_id`);
+  for (const [view, listed] of Object.entries(offViews))
+    t.same(Object.keys(toolIn(listed, 'get_order_details').input.properties), ['order_id'], `off, ${view}: order_id`);
   t.same((await off.request('GET', '/s/plain/retail/openapi.json')).body, canonicalDocument, 'off: the session OpenAPI is the canonical document');
-  t.ok((await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0), 'off: nothing journaled');
+  t.ok(
+    (await off.journal<JournalEntry>('plain')).every((entry) => entry.hazards.length === 0),
+    'off: nothing journaled',
+  );
 
   const one = await startServer(t, { hazardEnv: { HAZARD__SPEC_DRIFT__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
   for (let i = 1; i <= 3; i++) {
     const page = await one.call('retail', 'list_user_orders', { user_id: customer.user_id, page_size: 2 }, 'one');
-    t.same([page.status, page.body.orders.length], [200, 2], `list_user_orders call ${i} with page_size works (not enabled)`);
+    t.same([page.status, page.body.orders.length], [200, 2], `list_user_orders call ${i} with user_id works (not enabled)`);
     t.equal((await one.call('retail', 'track_order', { order_id: order.order_id }, 'one')).status, 200, `track_order call ${i} untouched`);
   }
   await one.call('retail', 'get_order_details', { order_id: order.order_id }, 'one');
   const oneViews = await toolViews(one, 'one');
   for (const [view, listed] of Object.entries(oneViews)) {
     t.same(Object.keys(toolIn(listed, 'get_order_details').input.properties), ['order_ref'], `${view}: get_order_details drifted`);
-    t.same(listed.filter((tool) => tool.name !== 'get_order_details'), offViews[view]!.filter((tool) => tool.name !== 'get_order_details'), `${view}: every other tool is canonical`);
+    t.same(
+      listed.filter((tool) => tool.name !== 'get_order_details'),
+      offViews[view]!.filter((tool) => tool.name !== 'get_order_details'),
+      `${view}: every other tool is canonical`,
+    );
   }
 
   const quiet = await one.newSession({ id: 'quiet', hazards: { kinds: { spec_drift: 'off' } } });
-  for (let i = 1; i <= 3; i++) t.equal((await one.call('retail', 'get_order_details', { order_id: order.order_id }, quiet)).status, 200, `spec_drift off in the session: call ${i} works`);
+  for (let i = 1; i <= 3; i++)
+    t.equal((await one.call('retail', 'get_order_details', { order_id: order.order_id }, quiet)).status, 200, `spec_drift off in the session: call ${i} works`);
   t.same(await toolViews(one, quiet), offViews, 'and its listings and document stay canonical');
 });
 
@@ -72,24 +98,55 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
     const tool = toolIn(listed, 'get_order_details');
     t.same(Object.keys(tool.input.properties), ['order_ref'], `${view}: order_ref, and no order_id`);
     t.same(tool.input.required, ['order_ref'], `${view}: order_ref is required`);
-    t.equal(tool.input.properties['order_ref']!.description, toolIn(canonical[view]!, 'get_order_details').input.properties['order_id']!.description, `${view}: same meaning`);
-    t.equal(tool.description, toolIn(canonical[view]!, 'get_order_details').description, `${view}: no hint without hints mode`);
+    t.equal(
+      tool.input.properties['order_ref']!.description,
+      toolIn(canonical[view]!, 'get_order_details').input.properties['order_id']!.description,
+      `${view}: same meaning`,
+    );
+    t.equal(
+      tool.description,
+      `${toolIn(canonical[view]!, 'get_order_details').description} ${driftNote('order_id is renamed order_ref')}`,
+      `${view}: the changelog line, and no hint without hints mode`,
+    );
   }
   const combined = (await server.request('GET', `/s/${session}/tools?format=openai`)).body as { function: { name: string; parameters: Listed['input'] } }[];
-  t.same(Object.keys(combined.find((e) => e.function.name === 'get_order_details')!.function.parameters.properties), ['order_ref'], 'the combined listing shows it too');
+  t.same(
+    Object.keys(combined.find((e) => e.function.name === 'get_order_details')!.function.parameters.properties),
+    ['order_ref'],
+    'the combined listing shows it too',
+  );
 
   const refused = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
   t.equal(refused.status, 400, 'call 2 with order_id: 400');
   t.match(refused.headers['content-type'], /application\/problem\+json/);
   t.match(refused.body, { code: 'invalid_input', detail: /order_id: unknown field 'order_id'/ }, 'the detail names order_id as unknown');
-  t.match(refused.body.errors, [{ field: 'order_id', message: "unknown field 'order_id'" }, { field: 'order_ref', message: /required/ }], 'as a validation error would');
+  t.match(
+    refused.body.errors,
+    [
+      { field: 'order_id', message: "unknown field 'order_id'" },
+      { field: 'order_ref', message: /required/ },
+    ],
+    'as a validation error would',
+  );
   t.notOk('hint' in refused.body, 'no hint without hints mode');
   t.match(await lastEntry(server, session), {
     tool: 'get_order_details',
     call: 2,
     status: 400,
     changes: [],
-    hazards: [{ kind: 'spec_drift', family: 'specification', tool: 'get_order_details', call: 2, renamed: { from: 'order_id', to: 'order_ref' }, sent: 'old', recovery: /re-read/, hint: /order_id/ , retryable: false}],
+    hazards: [
+      {
+        kind: 'spec_drift',
+        family: 'specification',
+        tool: 'get_order_details',
+        call: 2,
+        renamed: { from: 'order_id', to: 'order_ref' },
+        sent: 'old',
+        recovery: /re-read/,
+        hint: /order_id/,
+        retryable: false,
+      },
+    ],
   });
 
   const recovered = await server.call('retail', 'get_order_details', { order_ref: order.order_id }, session);
@@ -103,23 +160,34 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
   t.same(await toolViews(server, 'other'), canonical, "another session's listings are unchanged");
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'other')).status, 200, 'and its first call works with order_id');
   t.same((await server.request('GET', '/retail/openapi.json')).body, canonicalDocument, 'the document without a session is the canonical one');
-  t.same((await server.request('GET', '/retail/tools?format=openai')).body, (await (await startServer(t)).request('GET', '/retail/tools?format=openai')).body, 'so is the listing');
+  t.same(
+    (await server.request('GET', '/retail/tools?format=openai')).body,
+    (await (await startServer(t)).request('GET', '/retail/tools?format=openai')).body,
+    'so is the listing',
+  );
 
-  // list_user_orders: page_size → limit, with the same default and bounds.
+  // list_user_orders: user_id → customer_id, which every call carries; its page tokens still hold.
   const pages = 'pages';
   const firstPage = await server.call('retail', 'list_user_orders', { user_id: customer.user_id, page_size: 2 }, pages);
-  t.same([firstPage.status, firstPage.body.orders.length, typeof firstPage.body.next_page_token], [200, 2, 'string'], 'call 1 with page_size works');
+  t.same([firstPage.status, firstPage.body.orders.length, typeof firstPage.body.next_page_token], [200, 2, 'string'], 'call 1 with user_id works');
   for (const [view, listed] of Object.entries(await toolViews(server, pages))) {
-    const properties = toolIn(listed, 'list_user_orders').input.properties;
-    t.same(Object.keys(properties), ['user_id', 'status', 'limit', 'page_token'], `${view}: limit in place of page_size`);
-    t.match(properties['limit']!.description, '(default 10)', `${view}: limit keeps its description`);
+    const { description, input } = toolIn(listed, 'list_user_orders');
+    t.same(Object.keys(input.properties), ['customer_id', 'status', 'page_size', 'page_token'], `${view}: customer_id in place of user_id`);
+    t.match(input.properties['customer_id']!.description, 'User id', `${view}: customer_id keeps its description`);
+    t.match(description, 'the same customer_id and status', `${view}: the description names it too`);
   }
   const old = await server.call('retail', 'list_user_orders', { user_id: customer.user_id, page_size: 2 }, pages);
-  t.same([old.status, old.body.errors], [400, [{ field: 'page_size', message: "unknown field 'page_size'" }]], 'call 2 with page_size: 400 naming it (limit is optional)');
-  const renamed = await server.call('retail', 'list_user_orders', { user_id: customer.user_id, limit: 2 }, pages);
-  t.same([renamed.status, renamed.body], [200, firstPage.body], 'limit: 2 acts as page_size did');
-  const all = await server.call('retail', 'list_user_orders', { user_id: customer.user_id }, pages);
-  t.same([all.status, all.body.orders.length, all.body.next_page_token], [200, customer.orders.length, null], 'without either: the default page size');
+  t.equal(old.status, 400, 'call 2 with user_id: 400');
+  t.match(old.body.errors, [{ field: 'user_id', message: "unknown field 'user_id'" }, { field: 'customer_id' }], 'naming it, and customer_id as missing');
+  const renamed = await server.call('retail', 'list_user_orders', { customer_id: customer.user_id, page_size: 2 }, pages);
+  t.same([renamed.status, renamed.body], [200, firstPage.body], 'customer_id acts as user_id did');
+  const next = await server.call(
+    'retail',
+    'list_user_orders',
+    { customer_id: customer.user_id, page_size: 2, page_token: firstPage.body.next_page_token },
+    pages,
+  );
+  t.same([next.status, next.body.orders.map((o: { order_id: string }) => o.order_id)], [200, customer.orders.slice(2, 4)], "the first page's token reads on");
 });
 
 t.test('spec_drift: seeded per session, the same across restarts, independent of other sessions', async (t) => {

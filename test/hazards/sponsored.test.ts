@@ -4,8 +4,8 @@ import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, typ
 import { retailFixture } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-// sponsored on search_product: promoted products that break the query, marked `sponsored: true`
-// with the label 'Sponsored'; dropping them leaves exactly the canonical page.
+// sponsored on search_product: promoted products near the query that break it (the nearest first),
+// marked `sponsored: true` with the label 'Sponsored'; dropping them leaves exactly the canonical page.
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
@@ -37,7 +37,9 @@ const QUERIES: Obj[] = [
 /** Whether a product has an item that passes the query's words, category and price range (availability aside). */
 function satisfies(product: Product, args: Obj): boolean {
   if (args['category'] !== undefined && fold(product.category ?? '') !== fold(args['category'])) return false;
-  const words = fold(args['query'] ?? '').split(/\s+/).filter(Boolean);
+  const words = fold(args['query'] ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   const fields = [fold(product.name), fold(product.category ?? '')];
   return Object.values(product.variants).some(
     (v) =>
@@ -63,12 +65,20 @@ const allMatches = async (server: TestServer, args: Obj) => {
 
 t.test('fires when enabled, and only then', async (t) => {
   const canonical = await canonicalOf(t);
-  for (const answer of canonical) t.notOk(answer['results'].some((r: Obj) => 'sponsored' in r), 'hazards off: no promoted result');
-  t.ok(canonical.every((answer) => answer['results'].length > 0), 'every query has real results');
+  for (const answer of canonical)
+    t.notOk(
+      answer['results'].some((r: Obj) => 'sponsored' in r),
+      'hazards off: no promoted result',
+    );
+  t.ok(
+    canonical.every((answer) => answer['results'].length > 0),
+    'every query has real results',
+  );
 
   for (const env of [{}, { HAZARDS: 'conflict' }, { HAZARDS: 'sponsored', HAZARD__SPONSORED__SEARCH_PRODUCT: 'off' }]) {
     const server = await startServer(t, { hazardEnv: env });
-    for (const [i, args] of QUERIES.entries()) t.same((await server.call('retail', 'search_product', args)).body, canonical[i], `${JSON.stringify(env)}: canonical`);
+    for (const [i, args] of QUERIES.entries())
+      t.same((await server.call('retail', 'search_product', args)).body, canonical[i], `${JSON.stringify(env)}: canonical`);
   }
 
   for (const env of [ON, { HAZARDS: 'sponsored' }, { HAZARDS: 'output' }]) {
@@ -79,14 +89,20 @@ t.test('fires when enabled, and only then', async (t) => {
       t.equal(reply.status, 200);
       const ads = reply.body.results.filter((r: Obj) => r['sponsored'] === true);
       t.ok(ads.length >= 1 && ads.length <= 2, `${JSON.stringify(env)}: one or two promoted results`);
-      t.ok(ads.every((ad: Obj) => ad['label'] === 'Sponsored'), 'each is labelled');
+      t.ok(
+        ads.every((ad: Obj) => ad['label'] === 'Sponsored'),
+        'each is labelled',
+      );
     }
   }
 
   const server = await startServer(t, { hazardEnv: ON });
   const session = await server.newSession({ id: 'sp' });
   const everything = await server.call('retail', 'search_product', { limit: 5 }, session);
-  t.notOk(everything.body.results.some((r: Obj) => 'sponsored' in r), 'a query without words or filters has nothing to violate: no ad');
+  t.notOk(
+    everything.body.results.some((r: Obj) => 'sponsored' in r),
+    'a query without words or filters has nothing to violate: no ad',
+  );
   const product = products[0]!;
   const off = await startServer(t);
   t.same(
@@ -109,7 +125,15 @@ t.test('the journal records what was promoted', async (t) => {
   for (const [i, entry] of journal.entries()) {
     t.equal(entry.hazards.length, 1);
     const event = entry.hazards[0]!;
-    t.match(event, { kind: 'sponsored', family: 'output', tool: 'search_product', call: i + 1, recovery: /sponsored|promoted/, hint: /paid placements/, retryable: false });
+    t.match(event, {
+      kind: 'sponsored',
+      family: 'output',
+      tool: 'search_product',
+      call: i + 1,
+      recovery: /sponsored|promoted/,
+      hint: /paid placements/,
+      retryable: false,
+    });
     const marked = bodies[i]!['results'].filter((r: Obj) => r['sponsored'] === true).map((r: Obj) => r['product_id']);
     t.same(event['promoted'], marked, 'promoted lists exactly the marked results, in order');
   }
@@ -130,18 +154,41 @@ t.test('recovery: promoted items fit the query worse (or belong to another page)
       const real = body['results'].filter((r: Obj) => r['sponsored'] !== true);
       for (const ad of ads) {
         const product = fixture.products[ad['product_id']]!;
-        t.ok(!satisfies(product, args) || !real.some((r: Obj) => r['product_id'] === ad['product_id']), `${id} ${JSON.stringify(args)}: ${product.name} breaks the query or is not an organic result here`);
+        t.ok(
+          !satisfies(product, args) || !real.some((r: Obj) => r['product_id'] === ad['product_id']),
+          `${id} ${JSON.stringify(args)}: ${product.name} breaks the query or is not an organic result here`,
+        );
         t.equal(satisfies(product, args), matching[i]!.has(ad['product_id']), 'an ad that fits the query is one of its organic results on some page');
         t.match(ad, { sponsored: true, label: 'Sponsored', name: product.name, category: product.category }, 'marked, and describes the product');
       }
       t.equal(body['total'], canonical[i]!['total'] + ads.length, 'the total counts the placements, as listings do');
-      t.same({ ...body, results: real, total: canonical[i]!['total'] }, canonical[i], `${id} ${JSON.stringify(args)}: filtering the ads leaves the canonical answer`);
+      t.same(
+        { ...body, results: real, total: canonical[i]!['total'] },
+        canonical[i],
+        `${id} ${JSON.stringify(args)}: filtering the ads leaves the canonical answer`,
+      );
     }
   }
   // The query that matches through item options only: every product it lists (on any page) satisfies it.
   const all = (await off.call('retail', 'search_product', { query: optionWord, limit: 50 })).body as Obj;
   t.ok(all['total'] > 5, `'${optionWord}' matches more than one page`);
-  t.ok(all['results'].every((r: Obj) => satisfies(fixture.products[r['product_id']]!, { query: optionWord })), 'the test matcher agrees with the search');
+  t.ok(
+    all['results'].every((r: Obj) => satisfies(fixture.products[r['product_id']]!, { query: optionWord })),
+    'the test matcher agrees with the search',
+  );
+});
+
+t.test('placements near the query come first: earbuds, described by the same options, in a search for headphones', async (t) => {
+  const server = await startServer(t, { hazardEnv: ON });
+  for (const id of ['a', 'b', 'c']) {
+    const session = await server.newSession({ id });
+    const body = (await server.call('retail', 'search_product', { query: 'headphones', max_price: 150, sort: 'price_asc' }, session)).body as Obj;
+    t.match(body['results'][0], { sponsored: true, name: 'Sport Earbuds', category: 'electronics' }, `${id}: ranked first, whatever the sort`);
+    t.ok(
+      body['results'][0].price_max > 150 && !satisfies(fixture.products[body['results'][0].product_id]!, { query: 'headphones' }),
+      'not headphones, and over the limit',
+    );
+  }
 });
 
 /** Twelve searches, going round the queries. */

@@ -35,7 +35,11 @@ t.test('fires when enabled, and only then', async (t) => {
   const session = await server.newSession({ id: 'st' });
   const bodies: Obj[] = [];
   for (let i = 0; i < 6; i++) bodies.push((await server.call('retail', 'view_cart', CART, session)).body);
-  t.same(bodies.map((b) => !consistent(b)), [true, true, false, true, true, false], 'p=1: two stale answers, then a fresh one');
+  t.same(
+    bodies.map((b) => !consistent(b)),
+    [true, true, false, true, true, false],
+    'p=1: two stale answers, then a fresh one',
+  );
   const user = (await server.call('retail', 'get_user_details', CART, session)).body;
   const off = await startServer(t);
   t.same(user, (await off.call('retail', 'get_user_details', CART)).body, 'other tools are untouched');
@@ -57,12 +61,15 @@ t.test('the journal records the stale field', async (t) => {
     kind: 'stale_data',
     family: 'output',
     tool: 'view_cart',
-    recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
+    recovery: 'add up the line totals (or read the cart again until the total is their sum)',
     hint: HINT,
     retryable: true,
     field: 'total',
   };
-  t.same(journal.map((e) => e.hazards), [[{ ...event, call: 1 }], [{ ...event, call: 2 }], []]);
+  t.same(
+    journal.map((e) => e.hazards),
+    [[{ ...event, call: 1 }], [{ ...event, call: 2 }], []],
+  );
 });
 
 t.test('recovery: the stale answer is detectably inconsistent, and a retry within max_consecutive+1 calls is consistent', async (t) => {
@@ -76,7 +83,11 @@ t.test('recovery: the stale answer is detectably inconsistent, and a retry withi
     const session = await server.newSession({ id: 'st' });
     const bodies: Obj[] = [];
     for (let i = 0; i < pattern.length; i++) bodies.push((await server.call('retail', 'view_cart', CART, session)).body);
-    t.same(bodies.map((b) => !consistent(b)), pattern, `max_consecutive ${max ?? '2 (default)'}: the retry after ${max ?? 2} stale answers is fresh`);
+    t.same(
+      bodies.map((b) => !consistent(b)),
+      pattern,
+      `max_consecutive ${max ?? '2 (default)'}: the retry after ${max ?? 2} stale answers is fresh`,
+    );
     const journal = await server.journal<JournalEntry>(session);
     const now = Date.parse((await server.request('GET', `/sessions/${session}`)).body.clock.now);
     for (const [i, body] of bodies.entries()) {

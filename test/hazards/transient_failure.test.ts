@@ -14,18 +14,32 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
   const off = await startServer(t);
   for (let i = 0; i < 5; i++) t.equal((await off.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200, 'off: every call answers');
   const quiet = await startServer(t, { hazardEnv: { HAZARDS: 'none', HAZARD_SEED: '1' } });
-  for (let i = 0; i < 5; i++) t.equal((await quiet.call('retail', 'get_order_details', { order_id: order.order_id }, 'q')).status, 200, 'HAZARDS=none: every call answers');
-  t.same((await quiet.journal<JournalEntry>('q')).flatMap((e) => e.hazards), [], 'HAZARDS=none: nothing journaled');
+  for (let i = 0; i < 5; i++)
+    t.equal((await quiet.call('retail', 'get_order_details', { order_id: order.order_id }, 'q')).status, 200, 'HAZARDS=none: every call answers');
+  t.same(
+    (await quiet.journal<JournalEntry>('q')).flatMap((e) => e.hazards),
+    [],
+    'HAZARDS=none: nothing journaled',
+  );
 
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSIENT_FAILURE__GET_ORDER_DETAILS: 'on' } });
   const session = await server.newSession({ id: 'tf' });
   const replies: Reply<any>[] = [];
   for (let i = 0; i < 6; i++) replies.push(await server.call('retail', 'get_order_details', { order_id: order.order_id }, session));
-  t.same(replies.map((r) => failed(r.status)), [true, true, false, true, true, false], 'p=1: at most 2 faults in a row, then the retry succeeds');
-  t.same(replies[2]!.body, (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body, 'the call that got through answers exactly as without hazards');
+  t.same(
+    replies.map((r) => failed(r.status)),
+    [true, true, false, true, true, false],
+    'p=1: at most 2 faults in a row, then the retry succeeds',
+  );
+  t.same(
+    replies[2]!.body,
+    (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body,
+    'the call that got through answers exactly as without hazards',
+  );
   for (const tool of ['search_product', 'calculate'] as const) {
     const args = tool === 'calculate' ? { expression: '2 + 3' } : { query: 'lamp' };
-    for (let i = 0; i < 3; i++) t.equal((await server.call('retail', tool, args, session)).status, 200, `${tool} has a scenario but is not switched on: untouched`);
+    for (let i = 0; i < 3; i++)
+      t.equal((await server.call('retail', tool, args, session)).status, 200, `${tool} has a scenario but is not switched on: untouched`);
   }
   t.equal((await server.call('retail', 'get_user_details', { user_id: order.user_id }, session)).status, 200, 'other tools are untouched');
   const kinds = new Set((await server.journal<JournalEntry>(session)).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
@@ -44,7 +58,10 @@ t.test('the journal records kind, family, tool, call number, recovery, hint and 
   const replies: Reply<any>[] = [];
   for (let i = 0; i < 5; i++) replies.push(await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'j'));
   const journal = await server.journal<JournalEntry>('j');
-  t.same(journal.map((e) => e.call), [1, 2, 3, 4, 5]);
+  t.same(
+    journal.map((e) => e.call),
+    [1, 2, 3, 4, 5],
+  );
   for (const i of [0, 1, 3, 4]) {
     const entry = journal[i]!;
     t.equal(entry.status, replies[i]!.status, `call ${i + 1}: the journal has the status the agent saw`);
@@ -110,7 +127,11 @@ t.test('recovery: a failed write is never applied; a retry applies it exactly on
   const newOrder = done.body.order_id as string;
   t.same(
     (await retailDiff(server, session)).map((d) => [d.table, d.id, d.op]).sort(),
-    [['carts', cart.user_id, 'delete'], ['orders', newOrder, 'insert'], ['users', cart.user_id, 'update']],
+    [
+      ['carts', cart.user_id, 'delete'],
+      ['orders', newOrder, 'insert'],
+      ['users', cart.user_id, 'update'],
+    ],
     'exactly one order was made',
   );
   t.same((await server.state(session)).retail.users[cart.user_id].orders, [...db.users[cart.user_id]!.orders, newOrder], 'the order is on the profile once');
@@ -122,7 +143,11 @@ t.test('recovery: a failed write is never applied; a retry applies it exactly on
   const cancelled = await server.call('retail', 'cancel_pending_order', cancel, session);
   t.equal(cancelled.status, 200);
   t.equal(cancelled.body.status, 'cancelled');
-  t.same(cancelled.body.payment_history.filter((p: { transaction_type: string }) => p.transaction_type === 'refund').length, order.payment_history.length, 'refunded once');
+  t.same(
+    cancelled.body.payment_history.filter((p: { transaction_type: string }) => p.transaction_type === 'refund').length,
+    order.payment_history.length,
+    'refunded once',
+  );
   const journal = await server.journal<JournalEntry>(session);
   t.same(
     journal.map((e) => [e.tool, e.status === 200, e.changes.length > 0]),
@@ -163,7 +188,11 @@ t.test('the schedule is fixed by seed, session and call: across restarts, whatev
   t.notSame(reseeded.statuses.map(failed), first.statuses.map(failed), 'another seed gives another schedule');
   const renamed = await run(t, env, 'det2');
   t.notSame(renamed.statuses.map(failed), first.statuses.map(failed), 'another session gives another schedule');
-  t.same(await run(t, { ...env, HAZARD_SEED: '99' }, 'det', undefined, '11'), first, "a session's own seed (POST /sessions) gives the same schedule as HAZARD_SEED");
+  t.same(
+    await run(t, { ...env, HAZARD_SEED: '99' }, 'det', undefined, '11'),
+    first,
+    "a session's own seed (POST /sessions) gives the same schedule as HAZARD_SEED",
+  );
 });
 
 t.test('hints mode: the same schedule, and only the hint is added', async (t) => {
@@ -206,16 +235,30 @@ t.test('realism: several real-world styles, request ids that differ, Retry-After
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSIENT_FAILURE__CALCULATE: 'on', HAZARD_MAX_CONSECUTIVE: '99' } });
   const replies: Reply<any>[] = [];
   for (let i = 0; i < 60; i++) replies.push(await server.call('retail', 'calculate', { expression: '1 + 2' }, 'r'));
-  t.ok(replies.every((r) => failed(r.status)), 'every call fails (max_consecutive 99)');
+  t.ok(
+    replies.every((r) => failed(r.status)),
+    'every call fails (max_consecutive 99)',
+  );
   const statuses = new Set(replies.map((r) => r.status));
   t.same([...statuses].sort(), [429, 500, 502, 503], 'every status: 500, 502, 503 and 429');
   const bodies = new Set(replies.map((r) => r.text.replace(/[0-9a-f]{8,}|E\d{4}|shard \d+/g, '#')));
   t.ok(bodies.size >= 5, `bodies in ${bodies.size} styles`);
-  t.ok(replies.some((r) => /<center>nginx<\/center>/.test(r.text) && /text\/html/.test(String(r.headers['content-type']))), 'an nginx HTML page');
-  t.ok(replies.some((r) => /text\/plain/.test(String(r.headers['content-type']))), 'a plain text body');
-  t.ok(replies.every((r) => !/problem\+json/.test(String(r.headers['content-type']))), 'not the API’s own problem JSON');
+  t.ok(
+    replies.some((r) => /<center>nginx<\/center>/.test(r.text) && /text\/html/.test(String(r.headers['content-type']))),
+    'an nginx HTML page',
+  );
+  t.ok(
+    replies.some((r) => /text\/plain/.test(String(r.headers['content-type']))),
+    'a plain text body',
+  );
+  t.ok(
+    replies.every((r) => !/problem\+json/.test(String(r.headers['content-type']))),
+    'not the API’s own problem JSON',
+  );
 
-  const ids = replies.flatMap((r) => [r.body?.error?.request_id, r.headers['x-request-id'], r.headers['x-amzn-requestid'], r.body?.trace_id].filter((id) => typeof id === 'string'));
+  const ids = replies.flatMap((r) =>
+    [r.body?.error?.request_id, r.headers['x-request-id'], r.headers['x-amzn-requestid'], r.body?.trace_id].filter((id) => typeof id === 'string'),
+  );
   t.ok(ids.length >= 20, `request ids (${ids.length})`);
   t.equal(new Set(ids).size, ids.length, 'request ids differ between calls');
 
@@ -227,8 +270,15 @@ t.test('realism: several real-world styles, request ids that differ, Retry-After
     t.match(r.body, { error: { type: 'rate_limit_error', message: new RegExp(`Retry after ${seconds} second`) } });
     t.equal(r.headers['x-ratelimit-remaining'], '0');
   }
-  t.ok(replies.filter((r) => r.status !== 429).every((r) => r.headers['retry-after'] === undefined), 'only 429 carries Retry-After');
+  t.ok(
+    replies.filter((r) => r.status !== 429).every((r) => r.headers['retry-after'] === undefined),
+    'only 429 carries Retry-After',
+  );
 
   const journal = await server.journal<JournalEntry>('r');
-  t.same(journal.map((e) => e.hazards[0]?.['status']), replies.map((r) => r.status), 'the journal has each status');
+  t.same(
+    journal.map((e) => e.hazards[0]?.['status']),
+    replies.map((r) => r.status),
+    'the journal has each status',
+  );
 });

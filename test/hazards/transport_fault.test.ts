@@ -3,12 +3,13 @@ import { request } from 'undici';
 import { journalSchedule, payableCart, retailDiff, type JournalEntry } from '../helpers/hazards.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
+import { transportFault } from '../../hazards/kinds/transport_fault.js';
 
 const order = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
 const pending = findOrder((o) => o.status === 'pending');
 const { cart, checkoutArgs } = payableCart();
 const HINT = 'The connection failed; the call can be retried.';
-const RECOVERY = 'retry the same call; a failed write was not applied';
+const RECOVERY = transportFault.recovery;
 
 /** What a real client (undici, a fresh request each time) makes of one call. */
 type Seen =
@@ -18,7 +19,7 @@ type Seen =
   | { outcome: 'unparsable'; status: number; contentType: string; text: string };
 
 async function call(server: TestServer, tool: string, args: unknown, session: string): Promise<Seen> {
-  let response;
+  let response: Awaited<ReturnType<typeof request>>;
   try {
     response = await request(`${server.origin}/s/${session}/retail/tools/${tool}`, {
       method: 'POST',
@@ -46,14 +47,23 @@ const ok = (seen: Seen) => seen.outcome === 'answer' && seen.status === 200;
 t.test('fires only when enabled, on the tools it is set for, and no other kind', async (t) => {
   const off = await startServer(t);
   const expected = (await off.call('retail', 'get_order_details', { order_id: order.order_id })).body;
-  for (let i = 0; i < 5; i++) t.same(await call(off, 'get_order_details', { order_id: order.order_id }, 'o'), { outcome: 'answer', status: 200, body: expected }, 'off: every call answers');
+  for (let i = 0; i < 5; i++)
+    t.same(
+      await call(off, 'get_order_details', { order_id: order.order_id }, 'o'),
+      { outcome: 'answer', status: 200, body: expected },
+      'off: every call answers',
+    );
 
   const server = await startServer(t, { hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on' } });
   const seen: Seen[] = [];
   for (let i = 0; i < 6; i++) seen.push(await call(server, 'get_order_details', { order_id: order.order_id }, 'tf'));
   t.same(seen.map(ok), [false, false, true, false, false, true], 'p=1: at most 2 faults in a row, then the retry succeeds');
   t.same(seen[2], { outcome: 'answer', status: 200, body: expected }, 'the call that gets through answers normally');
-  for (const [tool, args] of [['search_product', { query: 'lamp' }], ['checkout', checkoutArgs], ['get_user_details', { user_id: order.user_id }]] as const) {
+  for (const [tool, args] of [
+    ['search_product', { query: 'lamp' }],
+    ['checkout', checkoutArgs],
+    ['get_user_details', { user_id: order.user_id }],
+  ] as const) {
     for (let i = 0; i < 3; i++) t.equal((await call(server, tool, args, 'tf')).outcome, 'answer', `${tool} is untouched (answers over HTTP)`);
   }
   const kinds = new Set((await server.journal<JournalEntry>('tf')).flatMap((e) => e.hazards.map((h) => `${h.kind} ${h.tool}`)));
@@ -61,7 +71,9 @@ t.test('fires only when enabled, on the tools it is set for, and no other kind',
 });
 
 t.test('the journal records kind, family, call, recovery, hint, mode and whether it ran', async (t) => {
-  const server = await startServer(t, { hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on', HAZARD__TRANSPORT_FAULT__CHECKOUT: 'on', HAZARD_MAX_CONSECUTIVE: '99' } });
+  const server = await startServer(t, {
+    hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on', HAZARD__TRANSPORT_FAULT__CHECKOUT: 'on', HAZARD_MAX_CONSECUTIVE: '99' },
+  });
   for (let i = 0; i < 12; i++) await call(server, 'get_order_details', { order_id: order.order_id }, 'j');
   for (let i = 0; i < 8; i++) await call(server, 'checkout', checkoutArgs, 'j');
   const journal = await server.journal<JournalEntry>('j');
@@ -74,13 +86,38 @@ t.test('the journal records kind, family, call, recovery, hint, mode and whether
     t.same(entry.changes, []);
   });
   const reads = journal.filter((e) => e.tool === 'get_order_details');
-  reads.forEach((entry, i) =>
-    t.match(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'get_order_details', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, mode: /^(reset|empty|truncated|malformed)$/, executed: true }]),
-  );
+  reads.forEach((entry, i) => {
+    t.match(entry.hazards, [
+      {
+        kind: 'transport_fault',
+        family: 'execution',
+        tool: 'get_order_details',
+        call: i + 1,
+        recovery: RECOVERY,
+        hint: HINT,
+        retryable: true,
+        mode: /^(reset|empty|truncated|malformed)$/,
+        executed: true,
+      },
+    ]);
+  });
   const writes = journal.filter((e) => e.tool === 'checkout');
-  writes.forEach((entry, i) =>
-    t.same(entry.hazards, [{ kind: 'transport_fault', family: 'execution', tool: 'checkout', call: i + 1, recovery: RECOVERY, hint: HINT, retryable: true, mode: entry.hazards[0]!['mode'], executed: false }]),
-  );
+  writes.forEach((entry, i) => {
+    t.same(entry.hazards, [
+      {
+        kind: 'transport_fault',
+        family: 'execution',
+        tool: 'checkout',
+        call: i + 1,
+        recovery: RECOVERY,
+        hint: HINT,
+        retryable: true,
+        mode: entry.hazards[0]!['mode'],
+        executed: false,
+        committed: false,
+      },
+    ]);
+  });
   t.same([...new Set(writes.map((e) => e.hazards[0]!['mode']))].sort(), ['empty', 'reset'], 'a write fails before an answer: reset or empty');
   t.same([...new Set(reads.map((e) => e.hazards[0]!['mode']))].sort(), ['empty', 'malformed', 'reset', 'truncated'], 'a read fails in every mode');
 });
@@ -106,7 +143,11 @@ t.test('recovery: a write that fails on the wire was not applied; a retry applie
   const made = (done as { body: { order_id: string } }).body.order_id;
   t.same(
     (await retailDiff(server, 'w')).map((d) => [d.table, d.id, d.op]).sort(),
-    [['carts', cart.user_id, 'delete'], ['orders', made, 'insert'], ['users', cart.user_id, 'update']],
+    [
+      ['carts', cart.user_id, 'delete'],
+      ['orders', made, 'insert'],
+      ['users', cart.user_id, 'update'],
+    ],
     'one order, made once',
   );
 
@@ -115,7 +156,9 @@ t.test('recovery: a write that fails on the wire was not applied; a retry applie
   t.equal((await server.state('w')).retail.orders[pending.order_id].status, 'pending', 'the order is still pending');
   const cancelled = await call(server, 'cancel_pending_order', cancel, 'w');
   t.match(cancelled, { outcome: 'answer', status: 200, body: { status: 'cancelled' } });
-  const refunds = (await server.state('w')).retail.orders[pending.order_id].payment_history.filter((p: { transaction_type: string }) => p.transaction_type === 'refund');
+  const refunds = (await server.state('w')).retail.orders[pending.order_id].payment_history.filter(
+    (p: { transaction_type: string }) => p.transaction_type === 'refund',
+  );
   t.equal(refunds.length, pending.payment_history.length, 'refunded once');
 });
 
@@ -149,11 +192,16 @@ t.test('hints mode: the same schedule; the hint is journaled', async (t) => {
   const hinted = await run(t, { ...env, HAZARD_HINTS: '1' }, 'h');
   t.same(hinted.seen, plain.seen, 'the client sees the same outcomes');
   t.same(hinted.journal, plain.journal, 'the same journal');
-  t.ok(plain.journal.flatMap((e) => e.hazards).every((h) => h.hint === HINT), 'each event carries the hint');
+  t.ok(
+    plain.journal.flatMap((e) => e.hazards).every((h) => h.hint === HINT),
+    'each event carries the hint',
+  );
 });
 
 t.test('realism: what a real client observes of each mode', async (t) => {
-  const server = await startServer(t, { hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on', HAZARD__TRANSPORT_FAULT__CHECKOUT: 'on', HAZARD_MAX_CONSECUTIVE: '99' } });
+  const server = await startServer(t, {
+    hazardEnv: { HAZARD__TRANSPORT_FAULT__GET_ORDER_DETAILS: 'on', HAZARD__TRANSPORT_FAULT__CHECKOUT: 'on', HAZARD_MAX_CONSECUTIVE: '99' },
+  });
   const observed: { mode: string; seen: Seen }[] = [];
   for (let i = 0; i < 24; i++) {
     const seen = await call(server, 'get_order_details', { order_id: order.order_id }, 'r');
@@ -182,10 +230,17 @@ t.test('realism: what a real client observes of each mode', async (t) => {
     }
   }
   t.same([...new Set(observed.map((o) => o.mode))].sort(), ['empty', 'malformed', 'reset', 'truncated'], 'every mode was observed');
-  t.ok(observed.some((o) => o.mode === 'reset' && o.seen.outcome === 'rejected' && o.seen.code === 'ECONNRESET'), 'a reset is a reset (ECONNRESET)');
-  t.ok(observed.some((o) => o.mode === 'empty' && o.seen.outcome === 'rejected' && o.seen.code === 'UND_ERR_SOCKET'), 'an empty reply closes the connection (other side closed)');
+  t.ok(
+    observed.some((o) => o.mode === 'reset' && o.seen.outcome === 'rejected' && o.seen.code === 'ECONNRESET'),
+    'a reset is a reset (ECONNRESET)',
+  );
+  t.ok(
+    observed.some((o) => o.mode === 'empty' && o.seen.outcome === 'rejected' && o.seen.code === 'UND_ERR_SOCKET'),
+    'an empty reply closes the connection (other side closed)',
+  );
 
-  for (let i = 0; i < 6; i++) t.match(await call(server, 'checkout', checkoutArgs, 'r'), { outcome: 'rejected' }, 'a write never gets an answer it could misread');
+  for (let i = 0; i < 6; i++)
+    t.match(await call(server, 'checkout', checkoutArgs, 'r'), { outcome: 'rejected' }, 'a write never gets an answer it could misread');
   t.same(await retailDiff(server, 'r'), []);
   const healthy = await request(`${server.origin}/health`);
   t.equal(healthy.statusCode, 200, 'the server is fine after all this');

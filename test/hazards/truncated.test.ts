@@ -7,7 +7,6 @@ import { startServer, type TestServer } from '../helpers/server.js';
 // truncated on search_product (has_more, next_offset) and list_user_orders (truncated: true,
 // next_page_token right after the last order shown): following the signal collects the full list.
 
-type Test = Parameters<typeof startServer>[0];
 interface Asserts {
   equal(found: unknown, wanted: unknown, message: string): boolean;
   ok(value: unknown, message: string): boolean;
@@ -23,9 +22,9 @@ const filtered = (() => {
   const status = statuses.find((s) => statuses.filter((x) => x === s).length >= 4)! as Order['status'];
   return { user_id: owner.user_id, status };
 })();
-const category = Object.entries(
-  Object.values(fixture.products).reduce<Record<string, number>>((n, p) => ({ ...n, [p.category!]: (n[p.category!] ?? 0) + 1 }), {}),
-).sort((a, b) => b[1] - a[1])[0]![0];
+const perCategory = new Map<string, number>();
+for (const p of Object.values(fixture.products)) perCategory.set(p.category!, (perCategory.get(p.category!) ?? 0) + 1);
+const category = [...perCategory].sort((a, b) => b[1] - a[1])[0]![0];
 
 const SEARCHES: Obj[] = [{ limit: 10 }, { category, limit: 3 }, { category, limit: 10, sort: 'price_asc' }];
 const LISTINGS: Obj[] = [{ user_id: user.user_id, page_size: 3 }, { user_id: user.user_id }, { ...filtered, page_size: 2 }];
@@ -102,7 +101,10 @@ t.test('fires when enabled, and only then', async (t) => {
   const single = (await ordersOnly.call('retail', 'list_user_orders', { user_id: user.user_id, page_size: 1 }, s2)).body;
   t.notOk('truncated' in single, 'a one-order page is not truncated');
   const journal = await ordersOnly.journal<JournalEntry>(s2);
-  t.same(journal.map((e) => e.hazards.length), [1, 0, 0]);
+  t.same(
+    journal.map((e) => e.hazards.length),
+    [1, 0, 0],
+  );
 });
 
 t.test('the journal records kept and total', async (t) => {
@@ -111,7 +113,9 @@ t.test('the journal records kept and total', async (t) => {
   const search = (await server.call('retail', 'search_product', SEARCHES[0], session)).body;
   const orders = (await server.call('retail', 'list_user_orders', LISTINGS[0], session)).body;
   const journal = await server.journal<JournalEntry>(session);
-  t.match(journal[0]!.hazards, [{ kind: 'truncated', family: 'output', tool: 'search_product', call: 1, recovery: /next page/, hint: /incomplete/ , retryable: false}]);
+  t.match(journal[0]!.hazards, [
+    { kind: 'truncated', family: 'output', tool: 'search_product', call: 1, recovery: /next_offset/, hint: /incomplete/, retryable: false },
+  ]);
   t.same([journal[0]!.hazards[0]!['kept'], journal[0]!.hazards[0]!['total']], [search.results.length, 10], 'search: kept of 10');
   t.match(journal[1]!.hazards, [{ kind: 'truncated', tool: 'list_user_orders', call: 1 }]);
   t.same([journal[1]!.hazards[0]!['kept'], journal[1]!.hazards[0]!['total']], [orders.orders.length, 3], 'listing: kept of 3');
@@ -125,7 +129,10 @@ t.test('recovery: following the signals collects exactly the canonical full list
     for (const args of SEARCHES) {
       const canonical = await collectSearch(t, off, args);
       const got = await collectSearch(t, server, args, session);
-      t.ok(got.pages.some((page) => page['has_more'] === true), `${id} ${JSON.stringify(args)}: some page was truncated`);
+      t.ok(
+        got.pages.some((page) => page['has_more'] === true),
+        `${id} ${JSON.stringify(args)}: some page was truncated`,
+      );
       t.same(got.ids, canonical.ids, `${id} ${JSON.stringify(args)}: every product, in order`);
       t.equal(new Set(got.ids).size, got.ids.length, 'no duplicates');
       t.equal(got.ids.length, canonical.pages[0]!['total'], 'none missing');
@@ -133,11 +140,18 @@ t.test('recovery: following the signals collects exactly the canonical full list
     for (const args of LISTINGS) {
       const canonical = await collectOrders(t, off, args);
       const got = await collectOrders(t, server, args, session);
-      t.ok(got.pages.some((page) => page['truncated'] === true), `${id} ${JSON.stringify(args)}: some page was truncated`);
+      t.ok(
+        got.pages.some((page) => page['truncated'] === true),
+        `${id} ${JSON.stringify(args)}: some page was truncated`,
+      );
       t.same(got.ids, canonical.ids, `${id} ${JSON.stringify(args)}: every order, in order`);
       t.equal(new Set(got.ids).size, got.ids.length, 'no duplicates');
       t.equal(got.ids.length, canonical.pages[0]!['total_count'], 'none missing');
-      for (const page of got.pages) t.ok(page['orders'].every((o: Obj) => args['status'] === undefined || o['status'] === args['status']), 'the filter holds on every page');
+      for (const page of got.pages)
+        t.ok(
+          page['orders'].every((o: Obj) => args['status'] === undefined || o['status'] === args['status']),
+          'the filter holds on every page',
+        );
     }
     // The journal's kept/total against the canonical listing: total is what the page would have held.
     const full = (await collectOrders(t, off, LISTINGS[0]!)).ids;
@@ -159,7 +173,10 @@ t.test('recovery with promoted results on the same page: next_offset counts only
     for (const args of SEARCHES.slice(1)) {
       const canonical = await collectSearch(t, off, args);
       const got = await collectSearch(t, server, args, session);
-      t.ok(got.pages.some((page) => page['results'].some((r: Obj) => r['sponsored'] === true)), 'ads were mixed in');
+      t.ok(
+        got.pages.some((page) => page['results'].some((r: Obj) => r['sponsored'] === true)),
+        'ads were mixed in',
+      );
       t.same(got.ids, canonical.ids, `${id} ${JSON.stringify(args)}: dropping the ads and following next_offset gives every product once`);
     }
     for (const entry of await server.journal<JournalEntry>(session)) {

@@ -40,7 +40,11 @@ t.test('bite: a blind retry books twice; recovery: the same idempotency key repl
   const made = await reservationsMade(server, 'keyed');
   t.same(made, [retry.body.reservation_id], 'one reservation, and the retry answers it');
   const journal = await server.journal<JournalEntry>('keyed');
-  t.match(journal.at(-1), { status: 200, changes: [], idempotency: { key: 'trip-2024-05-20', replayed: 1 } }, 'the retry wrote nothing and says which call it replayed');
+  t.match(
+    journal.at(-1),
+    { status: 200, changes: [], idempotency: { key: 'trip-2024-05-20', replayed: 1 } },
+    'the retry wrote nothing and says which call it replayed',
+  );
 
   // Reading before retrying is the other recovery: the reservation is on the user's profile.
   const profile = (await server.call('airline', 'get_user_details', { user_id: booking().user_id }, 'keyed')).body;
@@ -61,7 +65,11 @@ t.test('the answer is lost in the ways real gateways lose it; each is seeded', a
   t.same([...modes].sort(), ['bad_gateway', 'gateway_timeout', 'reset']);
   const again = await startServer(t, { hazardEnv: { ...ON, HAZARD_MAX_CONSECUTIVE: '99' } });
   await again.attempt('airline', 'book_reservation', booking(), 'm3');
-  t.same((await again.journal<JournalEntry>('m3'))[0]!.hazards, (await server.journal<JournalEntry>('m3'))[0]!.hazards, 'the same seed and session: the same mode');
+  t.same(
+    (await again.journal<JournalEntry>('m3'))[0]!.hazards,
+    (await server.journal<JournalEntry>('m3'))[0]!.hazards,
+    'the same seed and session: the same mode',
+  );
 });
 
 t.test('writes only: assigned to writes, refused on a read, generic on any write', async (t) => {
@@ -69,7 +77,10 @@ t.test('writes only: assigned to writes, refused on a read, generic on any write
   t.not((await server.attempt('retail', 'checkout', payableCart().checkoutArgs, 'w')).status, 200, 'checkout is assigned');
   const order = findOrder((o) => o.status === 'pending');
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'w')).status, 200, 'reads are untouched');
-  t.ok((await retailDiff(server, 'w')).some((d) => d.table === 'orders' && d.op === 'insert'), 'the checkout did commit');
+  t.ok(
+    (await retailDiff(server, 'w')).some((d) => d.table === 'orders' && d.op === 'insert'),
+    'the checkout did commit',
+  );
   const refused = await server.request('POST', '/sessions', { hazards: { tools: { get_order_details: { unknown_outcome: 'on' } } } });
   t.equal(refused.status, 400, 'a read cannot lose a write');
   const generic = await server.request('POST', '/sessions', { id: 'g', hazards: { tools: { modify_user_address: { unknown_outcome: 'on' } } } });

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap';
 import { request } from 'undici';
-import { weatherHazards } from '../../domains/weather/hazards.js';
+import { feelsLike } from '../../domains/weather/model.js';
+import { AUTHORITATIVE_AGE_MIN, AUTHORITATIVE_KM, weatherHazards } from '../../domains/weather/hazards/index.js';
 import type { JournalEntry, Obj } from '../helpers/hazards.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -11,6 +12,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 const NOW = '2024-05-15T20:00:00Z';
 const PLACE = 'portland-or-us';
 const HISTORY = { location_id: PLACE, start_date: '2024-05-01', end_date: '2024-05-12' };
+const FORECAST = { location_id: PLACE, days: 3 };
+const CURRENT = { location_id: PLACE };
 
 interface Client {
   server: TestServer;
@@ -60,29 +63,44 @@ async function retry(client: Client, tool: string, args: unknown, tries = 6) {
 }
 
 t.test('every scenario names a weather tool, and no tool has two of a kind', async (t) => {
-  t.equal(weatherHazards.length, 19);
+  t.equal(weatherHazards.length, 20);
   const keys = weatherHazards.map((s) => `${s.kind} ${s.tool}`);
   t.equal(new Set(keys).size, keys.length);
+  for (const s of weatherHazards) t.ok(s.naive, `${s.kind} ${s.tool} says what a literal client ends with`);
 });
+
+/** The nearest station of the network the policy calls authoritative, in a listing. */
+const qualifying = (listing: Obj): any =>
+  (listing['stations'] as Obj[]).find(
+    (s) =>
+      s['provider'] === 'network' &&
+      s['distance_km'] <= AUTHORITATIVE_KM &&
+      s['minutes_since_report'] !== null &&
+      s['minutes_since_report'] <= AUTHORITATIVE_AGE_MIN,
+  );
 
 // ---- specification -------------------------------------------------------------------------
 
-t.test('adhoc_rule weather_forecast: location ids in upper case', async (t) => {
-  const { off, on } = await pair(t, { HAZARD__ADHOC_RULE__WEATHER_FORECAST: 'on' });
-  const expected = await canonical(t, off, 'weather_forecast', { location_id: PLACE, days: 3 });
-  t.notMatch((await off.listing()).find((x) => x.name === 'weather_forecast')!.description, /upper case/, 'off: no rule in the description');
+t.test('adhoc_rule weather_alerts: regions by their code', async (t) => {
+  const { off, on } = await pair(t, { HAZARD__ADHOC_RULE__WEATHER_ALERTS: 'on' });
+  const byName = { country: 'US', region: 'Washington' };
+  const expected = await canonical(t, off, 'weather_alerts', byName);
+  t.equal(expected.scope, 'Washington, United States (1 place)', 'off: the documented name is accepted');
+  t.notMatch((await off.listing()).find((x) => x.name === 'weather_alerts')!.description, /region_code/, 'off: no rule in the description');
 
-  const refused = await on.call('weather_forecast', { location_id: PLACE, days: 3 });
-  t.equal(refused.status, 422, 'on: the canonical id breaks the rule');
-  t.match(refused.body, { code: 'invalid_format', detail: 'location_id: invalid format' });
-  const listed = (await on.listing()).find((x) => x.name === 'weather_forecast')!;
-  t.match(listed.description, /Location ids are sent in upper case, e\.g\. 'PORTLAND-OR-US'\./, 'the rule is in the description');
-  t.match(listed.input_schema.properties['location_id']!.description, /upper case/);
-  const reformatted = await on.call('weather_forecast', { location_id: PLACE.toUpperCase(), days: 3 });
-  t.equal(reformatted.status, 200, 'recovery: the upper-case id is accepted');
-  t.same(reformatted.body, expected, 'and maps back to the canonical place and answer');
-  t.equal((await on.call('weather_forecast', { lat: 45.52, lon: -122.68, days: 3 })).status, 200, 'a call by lat/lon is not concerned');
-  only(t, await on.events(), 'adhoc_rule weather_forecast');
+  const refused = await on.call('weather_alerts', byName);
+  t.equal(refused.status, 422, "on: the state's name breaks the rule");
+  t.match(refused.body, { code: 'invalid_format', detail: 'region: invalid format', field: 'region' });
+  const listed = (await on.listing()).find((x) => x.name === 'weather_alerts')!;
+  t.match(listed.description, /Regions are sent as their code, as geocode_location gives it in region_code/, 'the rule is in the description');
+  t.match(listed.input_schema.properties['region']!.description, /region_code/);
+  const code = (await on.call('geocode_location', { query: 'Seattle' })).body.matches[0].region_code;
+  t.equal(code, 'WA', 'the geocoder gives the code the rule asks for');
+  const reformatted = await on.call('weather_alerts', { country: 'US', region: code });
+  t.equal(reformatted.status, 200, 'recovery: the code is accepted');
+  t.same(reformatted.body, expected, 'with the same answer');
+  t.equal((await on.call('weather_alerts', { location_id: 'seattle-us' })).status, 200, 'a call for one place is not concerned');
+  only(t, await on.events(), 'adhoc_rule weather_alerts');
 });
 
 t.test('spec_drift weather_hourly: hours becomes horizon_hours from the second call', async (t) => {
@@ -101,28 +119,34 @@ t.test('spec_drift weather_hourly: hours becomes horizon_hours from the second c
   only(t, await on.events(), 'spec_drift weather_hourly');
 });
 
-t.test('ambiguous_doc weather_current: the units go from the documentation', async (t) => {
-  const { off, on } = await pair(t, { HAZARD__AMBIGUOUS_DOC__WEATHER_CURRENT: 'on' });
-  const expected = await canonical(t, off, 'weather_current', { location_id: PLACE });
-  const before = (await off.listing()).find((x) => x.name === 'weather_current')!.input_schema.properties['units']!;
-  t.match(before.description, /°C/, 'off: the units are documented');
-  t.equal(before.default, 'metric');
-  const after = (await on.listing()).find((x) => x.name === 'weather_current')!.input_schema.properties['units']!;
-  t.notMatch(after.description, /°C|°F|default|units field/, `on: no units, default or pointer left (${after.description})`);
-  t.notOk('default' in after, 'no default');
-  const reply = await on.call('weather_current', { location_id: PLACE });
-  t.equal(reply.status, 200, 'recovery: omit units');
-  t.same(reply.body, expected, 'the sensible default: the canonical answer');
-  t.equal(reply.body.units.temperature, '°C', 'whose units field says which');
-  only(t, await on.events(), 'ambiguous_doc weather_current');
+t.test('ambiguous_doc weather_forecast: which day comes first goes from the documentation', async (t) => {
+  const { off, on } = await pair(t, { HAZARD__AMBIGUOUS_DOC__WEATHER_FORECAST: 'on' });
+  const expected = await canonical(t, off, 'weather_forecast', FORECAST);
+  const before = (await off.listing()).find((x) => x.name === 'weather_forecast')!;
+  t.match(`${before.description} ${before.input_schema.properties['days']!.description}`, /day 1 being today.*starting today/s, 'off: day 1 is today');
+  const after = (await on.listing()).find((x) => x.name === 'weather_forecast')!;
+  const days = after.input_schema.properties['days']!;
+  t.notMatch(`${after.description} ${days.description}`, /today/, `on: nothing says where the days start (${days.description})`);
+  t.notOk('default' in days, 'no default');
+  const reply = await on.call('weather_forecast', FORECAST);
+  t.equal(reply.status, 200, 'the tool is unchanged');
+  t.same(reply.body, expected, 'and answers as ever');
+  t.equal(reply.body.days[0].date, reply.body.issued_at.slice(0, 10), "recovery: the days' dates say the first one is today");
+  only(t, await on.events(), 'ambiguous_doc weather_forecast');
 });
 
 t.test('lookalike weather_now: a deprecated, stale twin of weather_current', async (t) => {
   const { off, on } = await pair(t, { HAZARD__LOOKALIKE__WEATHER_CURRENT: 'on' });
   const expected = await canonical(t, off, 'weather_current', { location_id: PLACE });
-  t.notOk((await off.listing()).some((x) => x.name === 'weather_now'), 'off: not listed');
+  t.notOk(
+    (await off.listing()).some((x) => x.name === 'weather_now'),
+    'off: not listed',
+  );
   t.equal((await off.call('weather_now', { location_id: PLACE })).status, 404, 'off: no such tool');
-  t.ok((await on.listing()).some((x) => x.name === 'weather_now'), 'on: listed beside weather_current');
+  t.ok(
+    (await on.listing()).some((x) => x.name === 'weather_now'),
+    'on: listed beside weather_current',
+  );
   const decoy = await on.call('weather_now', { location_id: PLACE });
   t.equal(decoy.status, 200, 'the decoy answers');
   t.match(decoy.body, { deprecated: true, deprecation: /Use weather_current/ });
@@ -147,9 +171,6 @@ t.test('invocation_error historical_weather: api_version required', async (t) =>
 });
 
 // ---- execution -----------------------------------------------------------------------------
-
-const FORECAST = { location_id: PLACE, days: 3 };
-const CURRENT = { location_id: PLACE };
 
 for (const [kind, tool, args] of [
   ['transient_failure', 'weather_current', CURRENT],
@@ -180,7 +201,11 @@ for (const [tool, args] of [
     let answer: unknown;
     for (let i = 0; i < 4 && answer === undefined; i++) {
       try {
-        const response = await request(`${on.server.origin}/s/${on.session}/weather/tools/${tool}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) });
+        const response = await request(`${on.server.origin}/s/${on.session}/weather/tools/${tool}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(args),
+        });
         const text = await response.body.text();
         try {
           answer = JSON.parse(text);
@@ -215,7 +240,7 @@ t.test('feature_limit weather_forecast: beyond 3 days needs a premium plan', asy
   only(t, await on.events(), 'feature_limit weather_forecast');
 });
 
-t.test('outage weather_current: down; a nearby station observation answers instead', async (t) => {
+t.test("outage weather_current: down; a qualifying station answers, else the hourly forecast's current hour", async (t) => {
   const { off, on } = await pair(t, { HAZARD__OUTAGE__WEATHER_CURRENT: 'on' });
   await canonical(t, off, 'weather_current', CURRENT);
   for (let i = 0; i < 4; i++) {
@@ -223,20 +248,35 @@ t.test('outage weather_current: down; a nearby station observation answers inste
     t.equal(reply.status, 503, `call ${i + 1}: down`);
     t.match(reply.body, { code: 'service_unavailable' });
   }
-  const stations = await on.call('list_weather_stations', { location_id: PLACE });
-  t.equal(stations.status, 200, 'recovery: the station network answers');
-  const station = stations.body.stations.find((s: Obj) => s['distance_km'] <= 25 && s['minutes_since_report'] !== null && s['minutes_since_report'] <= 60);
-  t.ok(station, 'a station qualifies under the policy');
+  const station = qualifying((await on.call('list_weather_stations', { location_id: PLACE })).body);
+  t.ok(station, 'Portland: a station qualifies under the policy');
   const observed = await on.call('get_station_observation', { station_id: station.station_id });
-  t.equal(observed.status, 200, 'the fallback answers');
+  t.equal(observed.status, 200, 'the station network answers');
   t.same(observed.body, (await off.call('get_station_observation', { station_id: station.station_id })).body, 'as it does without the outage');
-  t.equal(typeof observed.body.observation.temperature, 'number');
+
+  const oslo = { location_id: 'oslo-no' };
+  t.notOk(qualifying((await on.call('list_weather_stations', oslo)).body), 'Oslo: no station qualifies');
+  const model = (await off.call('weather_current', oslo)).body;
+  const hourly = await on.call('weather_hourly', { ...oslo, hours: 1 });
+  t.equal(hourly.status, 200, "the next source the policy names: the hourly forecast's current hour");
+  const { time: _time, precipitation_probability_pct: _chance, ...hour } = hourly.body.hours[0];
+  t.same(hour, model.current, "the same model's values as the nowcast at the top of the hour");
   only(t, await on.events(), 'outage weather_current');
 });
 
 // ---- output --------------------------------------------------------------------------------
 
-const TOLERANCE: Record<string, number> = { temperature: 0.05, feels_like: 0.05, dewpoint: 0.05, wind_speed: 0.15, wind_gust: 0.15, precipitation: 0.15, snowfall: 0.15, pressure: 0.2, visibility: 0.15 };
+const TOLERANCE: Record<string, number> = {
+  temperature: 0.05,
+  feels_like: 0.05,
+  dewpoint: 0.05,
+  wind_speed: 0.15,
+  wind_gust: 0.15,
+  precipitation: 0.15,
+  snowfall: 0.15,
+  pressure: 0.2,
+  visibility: 0.15,
+};
 const BACK: Record<string, (v: number) => number> = {
   temperature: (f) => ((f - 32) * 5) / 9,
   feels_like: (f) => ((f - 32) * 5) / 9,
@@ -254,7 +294,8 @@ t.test('output_drift weather_current: the other unit system, said by the units f
   const expected = await canonical(t, off, 'weather_current', CURRENT);
   t.same((await on.call('weather_current', CURRENT)).body, expected, 'call 1: canonical (onset 2)');
   const drifted = (await on.call('weather_current', CURRENT)).body;
-  t.same(drifted.units, { system: 'imperial', temperature: '°F', wind_speed: 'mph', precipitation: 'in', snowfall: 'in', pressure: 'inHg', visibility: 'mi' }, 'call 2: the units field says imperial');
+  const imperialUnits = { system: 'imperial', temperature: '°F', wind_speed: 'mph', precipitation: 'in', snowfall: 'in', pressure: 'inHg', visibility: 'mi' };
+  t.same(drifted.units, imperialUnits, 'call 2: the units field says imperial');
   const { current, units: _u, ...rest } = drifted;
   const { current: canonicalCurrent, units: _cu, ...canonicalRest } = expected;
   t.same(rest, canonicalRest, 'the rest of the answer is unchanged');
@@ -270,27 +311,35 @@ t.test('output_drift weather_current: the other unit system, said by the units f
   only(t, await on.events(), 'output_drift weather_current');
 });
 
-t.test('sponsored list_weather_stations: promoted stations beyond the radius, marked', async (t) => {
+t.test("sponsored list_weather_stations: a partner's backyard stations promoted first, inside the radius, counted", async (t) => {
   const { off, on } = await pair(t, { HAZARD__SPONSORED__LIST_WEATHER_STATIONS: 'on' });
   for (const args of [{ location_id: PLACE, radius_km: 30 }, { location_id: 'chicago-us' }, { lat: 40.71, lon: -74.0, radius_km: 20, limit: 3 }]) {
     const expected = await off.call('list_weather_stations', args);
     t.equal(expected.status, 200);
     const reply = await on.call('list_weather_stations', args);
     t.equal(reply.status, 200);
-    const ads = reply.body.stations.filter((s: Obj) => s['sponsored'] === true);
-    t.ok(ads.length >= 1, `${JSON.stringify(args)}: ${ads.length} promoted`);
+    const ads = reply.body.stations.filter((s: Obj) => s['promoted'] === true);
+    t.equal(ads.length, 2, `${JSON.stringify(args)}: two partner stations`);
+    t.equal(reply.body.stations[0], ads[0], 'one ranked first');
     for (const ad of ads) {
-      t.equal(ad.label, 'Sponsored');
-      t.ok(ad.distance_km > reply.body.radius_km, `${ad.station_id} lies beyond the radius (${ad.distance_km} km > ${reply.body.radius_km})`);
+      t.match(ad, { label: 'Partner', provider: 'partner', status: 'reporting', station_id: /^PWS-/ });
+      t.ok(ad.distance_km <= Math.min(3, reply.body.radius_km), `${ad.station_id} lies inside the radius (${ad.distance_km} km)`);
     }
-    const filtered = { ...reply.body, stations: reply.body.stations.filter((s: Obj) => s['sponsored'] !== true) };
-    t.same(filtered, expected.body, 'recovery: dropping the sponsored stations leaves the canonical listing');
+    t.equal(reply.body.count, expected.body.count + 2, 'the count includes them, as the listing counts its results');
+    const network = { ...reply.body, count: reply.body.count - 2, stations: reply.body.stations.filter((s: Obj) => s['promoted'] !== true) };
+    t.same(network, expected.body, "recovery: the network's stations are the canonical listing");
+    const again = await on.call('list_weather_stations', args);
+    t.same(
+      again.body.stations.filter((s: Obj) => s['promoted'] === true).map((s: Obj) => s['station_id']),
+      ads.map((s: Obj) => s['station_id']),
+      'backyard stations stay where they are',
+    );
   }
   t.same(await off.events(), []);
   only(t, await on.events(), 'sponsored list_weather_stations');
 });
 
-t.test('notice weather_forecast: advisory text, one of them misleading', async (t) => {
+t.test('notice weather_forecast: a tip to extrapolate past the forecast', async (t) => {
   const { off, on } = await pair(t, { HAZARD__NOTICE__WEATHER_FORECAST: 'on' });
   const expected = await canonical(t, off, 'weather_forecast', FORECAST);
   const reply = await on.call('weather_forecast', FORECAST);
@@ -299,7 +348,8 @@ t.test('notice weather_forecast: advisory text, one of them misleading', async (
   const { notice: _n, ...rest } = reply.body;
   t.same(rest, expected, 'recovery: ignoring the notice leaves the canonical answer');
   const texts = weatherHazards.find((s) => s.kind === 'notice')!;
-  t.ok('notices' in texts && texts.notices.some((n) => n.misleading), 'the scenario has a misleading notice');
+  t.ok('notices' in texts && texts.notices.every((n) => n.misleading), 'every notice of the scenario misleads: the bite does not depend on a draw');
+  t.match(reply.body.notice, /extend the trend/);
   only(t, await on.events(), 'notice weather_forecast');
 });
 
@@ -323,15 +373,39 @@ t.test('truncated historical_weather: a cut list, continued from next_start_date
   only(t, await on.events(), 'truncated historical_weather');
 });
 
-t.test('redundant air_quality: bulk around the answer', async (t) => {
+t.test('redundant air_quality: bulk, and a 24-hour index under the same name before the real one', async (t) => {
   const { off, on } = await pair(t, { HAZARD__REDUNDANT__AIR_QUALITY: 'on' });
-  const expected = await canonical(t, off, 'air_quality', { location_id: PLACE });
-  const reply = await on.call('air_quality', { location_id: PLACE });
+  const kolkata = { location_id: 'kolkata-in' };
+  const expected = await canonical(t, off, 'air_quality', kolkata);
+  const reply = await on.call('air_quality', kolkata);
   t.equal(reply.status, 200);
   t.ok('_debug' in reply.body && '_meta' in reply.body, 'debug and meta fields');
-  const { _meta, _debug, _links, legal, ...rest } = reply.body;
-  t.same(rest, expected, 'recovery: the usual fields hold the canonical answer');
+  const { _meta, _debug, _links, legal, summary, ...rest } = reply.body;
+  t.same(rest, expected, 'recovery: the documented fields hold the canonical answer');
+  t.match(summary, { averaging_hours: 24, period_end: expected.valid_at });
+  t.ok(Object.keys(reply.body).indexOf('summary') < Object.keys(reply.body).indexOf('aqi'), 'the look-alike comes first');
+  t.not(summary.aqi, expected.aqi, `another index: ${summary.aqi} (24-hour mean) for ${expected.aqi} (this hour)`);
   only(t, await on.events(), 'redundant air_quality');
+});
+
+t.test('stale_data weather_alerts: a lagging copy of the alert list, then a fresh one', async (t) => {
+  const { off, on } = await pair(t, { HAZARD__STALE_DATA__WEATHER_ALERTS: 'on' });
+  const berlin = { location_id: 'berlin-de' };
+  const expected = await canonical(t, off, 'weather_alerts', berlin);
+  t.same(expected.alerts, [], 'off: no alert in effect in Berlin');
+  const stale = await on.call('weather_alerts', berlin);
+  t.equal(stale.status, 200);
+  t.equal(stale.body.count, stale.body.alerts.length);
+  const [alert] = stale.body.alerts;
+  t.match(alert, { event: 'Wind Advisory', status: 'active' }, 'an alert as the list stood hours ago');
+  t.ok(Date.parse(alert.expires) < Date.parse(NOW), `detectably out of date: it expired at ${alert.expires}`);
+  let fresh = stale;
+  for (let i = 0; i < 3 && fresh.body.alerts.length > 0; i++) fresh = await on.call('weather_alerts', berlin);
+  t.same(fresh.body, expected, 'recovery: asking again gets the current list');
+  const quiet = { location_id: PLACE };
+  const [hazarded, plain] = [await on.call('weather_alerts', quiet), await off.call('weather_alerts', quiet)];
+  t.same(hazarded.body, plain.body, 'a list that no copy of the last half day shows wrongly is left as it is');
+  t.same([...new Set(await on.events())], ['stale_data weather_alerts']);
 });
 
 // ---- cross-source --------------------------------------------------------------------------
@@ -344,7 +418,7 @@ t.test('conflict weather_current: the model disagrees with a nearby station; the
   only(t, await on.events(), 'conflict weather_current');
   // The policy's cross-check: the nearest station within 25 km whose report is at most 60 minutes old.
   const listing = (await on.call('list_weather_stations', { location_id: PLACE })).body;
-  const station = listing.stations.find((s: Obj) => s['distance_km'] <= 25 && s['minutes_since_report'] !== null && s['minutes_since_report'] <= 60);
+  const station = qualifying(listing);
   t.ok(station, 'a station qualifies');
   const observed = (await on.call('get_station_observation', { station_id: station.station_id })).body;
   t.same(observed, (await off.call('get_station_observation', { station_id: station.station_id })).body, 'the authority is untouched');
@@ -354,7 +428,15 @@ t.test('conflict weather_current: the model disagrees with a nearby station; the
   const { current, ...rest } = shown.body;
   const { current: canonicalCurrent, ...canonicalRest } = expected;
   t.same(rest, canonicalRest);
-  t.same({ ...current, temperature: canonicalCurrent.temperature }, canonicalCurrent, 'only the temperature disagrees');
+  const shift = current.temperature - canonicalCurrent.temperature;
+  const dewShift = current.dewpoint - canonicalCurrent.dewpoint;
+  t.ok(Math.abs(dewShift - shift) <= 0.11, `the dew point moves with it (${canonicalCurrent.dewpoint} → ${current.dewpoint})`);
+  // In metric, as the call asked: °C and km/h.
+  const feels = feelsLike(current.temperature, current.humidity_pct, current.wind_speed);
+  t.ok(Math.abs(current.feels_like - feels) <= 0.2, `and the feels-like follows the new temperature (${current.feels_like})`);
+  const { temperature: _t, dewpoint: _d, feels_like: _f, ...others } = current;
+  const { temperature: _ct, dewpoint: _cd, feels_like: _cf, ...canonicalOthers } = canonicalCurrent;
+  t.same(others, canonicalOthers, 'nothing else disagrees');
   const event = (await on.server.journal<JournalEntry>(on.session))[0]!.hazards[0]!;
   t.match(event, { kind: 'conflict', authority: 'get_station_observation', field: 'current.temperature', shown: shown.body.current.temperature });
   // A place with no qualifying station has nothing to disagree with: the model's answer stands.

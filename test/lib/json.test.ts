@@ -12,7 +12,7 @@ t.test('JSON from outside: bounded nesting, no prototype keys, reasons kept', as
   t.throws(() => parseJsonText('{"a": {"constructor": {"prototype": {}}}}'), { reason: 'forbidden_key', message: /__proto__/ });
   t.throws(() => parseJsonText('{"a": '), { reason: 'syntax', message: /JSON/ });
   t.same(parseJsonText('{"constructor": "fine"}'), { constructor: 'fine' }, 'a plain constructor key is data');
-  const objects = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
   t.equal(JSON.stringify(parseJsonText(objects(MAX_JSON_DEPTH))).length, objects(MAX_JSON_DEPTH).length, 'objects count like arrays: the limit passes');
   t.throws(() => parseJsonText(objects(MAX_JSON_DEPTH + 1)), { reason: 'too_deep', message: /deeper/ }, 'one more is refused');
 });

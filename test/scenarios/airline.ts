@@ -1,8 +1,8 @@
 import { airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
-import type { Obj, Probe, ProbeClient } from './harness.js';
-import { careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
+import { Blocked, type Obj, type Probe, type ProbeClient } from './harness.js';
+import { type Call, careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
 
-// Airline's probes: one per scenario of domains/airline/hazards.ts (see harness.ts for what each proves).
+// Airline's probes: one per scenario of domains/airline/hazards/ (see harness.ts for what each proves).
 
 // ---- data
 
@@ -95,8 +95,9 @@ const onestop = (() => {
 const statusOf = (flight_number: string, date: string) => db.flights[flight_number]!.dates[date]?.status;
 const hitByCancellation = findReservation((r) => r.flights.some((f) => f.date >= '2024-05-16' && statusOf(f.flight_number, f.date) === 'cancelled'));
 
-const twoReservations = findUser((u) => u.reservations.length >= 2 && u.reservations.slice(0, 2).every((id) => db.reservations[id]!.payment_history.length > 0))
-  .reservations.slice(0, 2);
+const twoReservations = findUser(
+  (u) => u.reservations.length >= 2 && u.reservations.slice(0, 2).every((id) => db.reservations[id]!.payment_history.length > 0),
+).reservations.slice(0, 2);
 
 /** Booked 24 to 72 hours ago, not business, no insurance, nothing cancelled or flown: no ground of the policy to cancel. */
 const notCancellable = findReservation(
@@ -109,6 +110,34 @@ const notCancellable = findReservation(
     r.flights.every((f) => f.date > '2024-05-16' && isAvailable(db.flights[f.flight_number]!.dates[f.date])),
 );
 
+/** An active reservation with flights still to fly: the customer asks how they stand. */
+const upcoming = findReservation((r) => r.status == null && r.flights.every((f) => f.date >= '2024-05-16'));
+
+/** A reservation whose fares leave out part of what was paid (bags, insurance, several passengers' extras). */
+const faresShort = findReservation((r) => {
+  const fares = r.flights.reduce((sum, f) => sum + f.price, 0) * r.passengers.length;
+  return r.payment_history.length > 0 && r.payment_history.reduce((sum, p) => sum + p.amount, 0) !== fares;
+});
+
+/** A bag whose last two scans differ in where or how it is, minutes apart: a summary one scan behind is wrong. */
+const scannedBag = Object.values(db.bags).find((bag) => {
+  const [before, last] = bag.events.slice(-2);
+  return (
+    before && last && Date.parse(`${last.at}Z`) - Date.parse(`${before.at}Z`) > 60_000 && (before.status !== last.status || before.location !== last.location)
+  );
+})!;
+
+/** The departures board (airport, date) with the most rows the airline still reports on: scheduled, on time, delayed, cancelled. */
+const busyBoard = (() => {
+  const date = '2024-05-15';
+  const open = new Map<string, number>();
+  for (const flight of flights) {
+    if (['available', 'on time', 'delayed', 'cancelled'].includes(String(flight.dates[date]?.status)))
+      open.set(flight.origin, (open.get(flight.origin) ?? 0) + 1);
+  }
+  return { airport: [...open.entries()].sort((a, b) => b[1] - a[1])[0]![0], date, direction: 'departures' };
+})();
+
 // ---- what the tasks report, and scripts
 
 const numbers = (found: Obj[]) => found.map((f) => f['flight_number']).sort();
@@ -117,8 +146,8 @@ const reservationId = (reservation: Obj) => reservation['reservation_id'];
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** One-stop itineraries rebuilt leg by leg, as the limit's reason says: origin → connection, connection → destination. */
-async function itinerariesByLegs(c: ProbeClient, trip: typeof onestop): Promise<string[]> {
-  const airports = (await careful<Obj[]>(c, 'list_all_airports')).map((a) => String(a['iata']));
+async function itinerariesByLegs(c: ProbeClient, trip: typeof onestop, via?: readonly string[]): Promise<string[]> {
+  const airports = via ?? (await careful<Obj[]>(c, 'list_all_airports')).map((a) => String(a['iata']));
   const pairs: [Obj, Obj][] = [];
   for (const connection of airports.filter((a) => a !== trip.origin && a !== trip.destination)) {
     for (const first of await careful<Obj[]>(c, 'search_direct_flight', { origin: trip.origin, destination: connection, date: trip.date })) {
@@ -163,10 +192,56 @@ const paid = (reservation: Obj) => {
 const FULL_REFUND_TIP = /full refund within 72 hours/;
 const bookedWithin72Hours = (reservation: Obj) => String(reservation['created_at']) > '2024-05-12T15:00:00';
 
+/** The listing's rule for flight numbers, applied: the digits without the carrier code. */
+const WITHOUT_CARRIER = { flight_number: { says: /without the carrier code/, fix: (value: string) => value.replace(/^[A-Z]+/, '') } };
+
+/** The airline's status of each flight of a reservation, read with `status`. */
+async function statusesOf(c: ProbeClient, call: Call, reservation_id: string, status: Call = call): Promise<unknown[]> {
+  const statuses = [];
+  for (const f of (await call(c, 'get_reservation_details', { reservation_id }))['flights'] as Obj[]) {
+    statuses.push(await status(c, 'get_flight_status', { flight_number: f['flight_number'], date: f['date'] }));
+  }
+  return statuses;
+}
+
+/**
+ * A booking whose answer may be lost: on a failure, the profile says whether it went through (a
+ * reservation that was not there before) before the booking is tried again.
+ */
+async function bookCheckingFirst(c: ProbeClient): Promise<string> {
+  const reservationsOf = async () => (await careful(c, 'get_user_details', { user_id: booker.user_id }))['reservations'] as string[];
+  const before = await reservationsOf();
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    const reply = await c.call('book_reservation', booking()).catch(() => undefined);
+    if (reply && reply.status === 200) return reservationId(JSON.parse(reply.text));
+    const made = (await reservationsOf()).filter((id) => !before.includes(id));
+    if (made.length > 0) return made[0]!;
+  }
+  throw new Blocked(undefined, 'book_reservation never answered');
+}
+
+/** The flights of the board that the customer must treat as cancelled or delayed. */
+const troubled = (rows: Obj[]) =>
+  rows
+    .filter((row) => ['Cancelled', 'Delayed'].includes(row['status']))
+    .map((row) => row['flight_number'])
+    .sort();
+/** The airline's statuses in the board's words, for the rows before boarding: the rows a lagging board can get wrong. */
+const AIRLINE_WORDS: Record<string, string> = { available: 'Scheduled', 'on time': 'On Time', delayed: 'Delayed', cancelled: 'Cancelled' };
+
+/** Where a bag is: its summary, or (recovering) its latest scan event, which the policy says wins. */
+const whereIs = (bag: Obj) => ({ status: bag['status'], location: bag['location'] });
+const lastScanOf = (bag: Obj) => whereIs((bag['events'] as Obj[]).at(-1)!);
+
 export const airlineProbes: Probe[] = [
   // ---- specification
-  // Upper-case IATA codes, as every agent sends them: the rule refuses nothing a literal agent sends.
-  oneCall('adhoc_rule', 'book_reservation', booking, reservationId),
+  {
+    // "How do the flights of my reservation stand?" The literal agent sends the flight numbers as the reservation has them.
+    kind: 'adhoc_rule',
+    tool: 'get_flight_status',
+    naive: (c) => statusesOf(c, literal, upcoming.reservation_id),
+    recover: (c) => statusesOf(c, careful, upcoming.reservation_id, (c, tool, args) => careful(c, tool, args, { reformat: WITHOUT_CARRIER })),
+  },
   // The outbound search, then the return one: the tool's second call.
   sameTask('spec_drift', 'search_direct_flight', async (c, call) => [
     numbers(await call(c, 'search_direct_flight', roundTrip[0]!)),
@@ -212,11 +287,27 @@ export const airlineProbes: Probe[] = [
   // ---- execution
   oneCall('transient_failure', 'book_reservation', booking, reservationId),
   oneCall('transient_failure', 'search_direct_flight', () => direct, numbers),
+  oneCall('latency', 'search_direct_flight', () => direct, numbers),
+  {
+    // The booking the customer confirmed: the recovering agent checks the profile before booking again.
+    ...oneCall('latency', 'book_reservation', booking, reservationId),
+    recover: bookCheckingFirst,
+  },
+  {
+    // The booking the customer confirmed: the recovering agent sends a key and repeats the booking with it.
+    ...oneCall('unknown_outcome', 'book_reservation', booking, reservationId),
+    recover: async (c) => reservationId(await careful(c, 'book_reservation', { ...booking(), idempotency_key: `booking-${c.session}` })),
+  },
   oneCall('transport_fault', 'book_reservation', booking, reservationId),
   oneCall('transport_fault', 'search_direct_flight', () => direct, numbers),
   {
     ...oneCall('feature_limit', 'search_onestop_flight', () => onestop, pairsOf),
-    recover: (c) => orElse(422, async () => pairsOf(await careful(c, 'search_onestop_flight', onestop)), () => itinerariesByLegs(c, onestop)),
+    recover: (c) =>
+      orElse(
+        422,
+        async () => pairsOf(await careful(c, 'search_onestop_flight', onestop)),
+        () => itinerariesByLegs(c, onestop),
+      ),
   },
   {
     // The customer complains of a cancellation: the status of each flight of the reservation.
@@ -232,7 +323,13 @@ export const airlineProbes: Probe[] = [
       const statuses = [];
       for (const f of (await careful(c, 'get_reservation_details', { reservation_id: hitByCancellation.reservation_id }))['flights'] as Obj[]) {
         const args = { flight_number: f['flight_number'], date: f['date'] };
-        statuses.push(await orElse(503, () => careful(c, 'get_flight_status', args), () => statusFromBoards(c, f)));
+        statuses.push(
+          await orElse(
+            503,
+            () => careful(c, 'get_flight_status', args),
+            () => statusFromBoards(c, f),
+          ),
+        );
       }
       return statuses;
     },
@@ -266,6 +363,62 @@ export const airlineProbes: Probe[] = [
     recover: async (c) => {
       await careful(c, 'get_user_details', { user_id: notCancellable.user_id });
       return (await careful(c, 'get_reservation_details', { reservation_id: notCancellable.reservation_id }))['status'];
+    },
+  },
+  {
+    // Which flights can the customer book on the route that day?
+    ...oneCall('sponsored', 'search_direct_flight', () => direct, numbers),
+    recover: async (c) => numbers((await careful<Obj[]>(c, 'search_direct_flight', direct)).filter((flight) => flight['sponsored'] !== true)),
+  },
+  {
+    kind: 'truncated',
+    tool: 'search_onestop_flight',
+    // The one-stop itineraries on the route that day; the literal agent reads the itineraries it was given.
+    naive: async (c) => {
+      const answer = await literal(c, 'search_onestop_flight', onestop);
+      return pairsOf(Array.isArray(answer) ? answer : answer['itineraries']);
+    },
+    recover: async (c) => {
+      const answer = await careful(c, 'search_onestop_flight', onestop);
+      if (Array.isArray(answer)) return pairsOf(answer);
+      const rest = await itinerariesByLegs(c, onestop, answer['omitted_connections']);
+      return [...pairsOf(answer['itineraries']), ...rest].sort();
+    },
+  },
+  {
+    kind: 'redundant',
+    tool: 'get_reservation_details',
+    // What did the customer pay for the reservation? The literal agent takes the total the answer offers.
+    naive: async (c) => {
+      const reservation = await literal(c, 'get_reservation_details', { reservation_id: faresShort.reservation_id });
+      return reservation['total_price'] ?? paidLiterally(reservation);
+    },
+    recover: async (c) => paid(await careful(c, 'get_reservation_details', { reservation_id: faresShort.reservation_id })),
+  },
+  {
+    // "Where is my bag?" The policy: the latest scan event says where a bag is.
+    ...oneCall(
+      'stale_data',
+      'track_baggage',
+      () => ({ tag: scannedBag.tag }),
+      (answer) => whereIs(answer['bags'][0]),
+    ),
+    recover: async (c) => lastScanOf((await careful(c, 'track_baggage', { tag: scannedBag.tag }))['bags'][0]),
+  },
+  // ---- cross-source
+  {
+    kind: 'conflict',
+    tool: 'get_flight_board',
+    // "Is anything cancelled or delayed out of here today?" The literal agent reads the board.
+    naive: async (c) => troubled((await literal(c, 'get_flight_board', busyBoard))['flights']),
+    // The policy: the airline's status decides cancellations and delays; each row it still reports on is checked with it.
+    recover: async (c) => {
+      const rows: Obj[] = [];
+      for (const row of (await careful(c, 'get_flight_board', busyBoard))['flights'] as Obj[]) {
+        if (!Object.values(AIRLINE_WORDS).includes(row['status'])) rows.push(row);
+        else rows.push({ ...row, status: AIRLINE_WORDS[await careful(c, 'get_flight_status', { flight_number: row['flight_number'], date: busyBoard.date })] });
+      }
+      return troubled(rows);
     },
   },
 ];

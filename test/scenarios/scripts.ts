@@ -154,6 +154,25 @@ export const dollars = (amounts: readonly number[]) => amounts.reduce((cents, am
 export const replacementOf = (answer: unknown): string | undefined =>
   answer && typeof answer === 'object' && (answer as Obj)['deprecated'] === true ? /Use (\w+)/.exec(String((answer as Obj)['deprecation']))?.[1] : undefined;
 
+/**
+ * What a skimming reader takes for `key`: its first occurrence in the answer as the text runs (depth
+ * first, in member order), where a literal agent reading top-down meets it; undefined when absent.
+ */
+export function firstField(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = firstField(item, key);
+      if (found !== undefined) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [name, member] of Object.entries(value)) {
+      const found = name === key ? member : firstField(member, key);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** How a script calls a tool: `literal` or `careful`. */
 export type Call = <T = any>(c: ProbeClient, tool: string, args?: Obj) => Promise<T>;
 

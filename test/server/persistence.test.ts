@@ -73,7 +73,7 @@ t.test('a log without snapshots (a crash before the first checkpoint) is replaye
     { t: 'call', s: 'crashed', v: 2, entry: entry(1) },
     { t: 'call', s: 'crashed', v: 3, entry: entry(2) },
   ];
-  writeFileSync(join(dir, 'wal-000001.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  writeFileSync(join(dir, 'wal-000001.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   await withServer(dir, async (server) => {
     t.equal((await server.state('crashed')).retail.orders[pending.order_id].address.address2, '#2');
     t.equal((await server.request('GET', '/sessions/crashed/journal')).body.length, 2);
@@ -90,7 +90,7 @@ t.test('log records a snapshot already holds are not applied twice', async (t) =
   });
   const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'twice.json'), 'utf8'));
   // The same call, still in a log next to the snapshot that holds it (a crash between the two writes):
-  writeFileSync(join(dir, 'wal-000009.jsonl'), JSON.stringify({ t: 'call', s: 'twice', v: snapshot.version, entry: snapshot.journal[0] }) + '\n');
+  writeFileSync(join(dir, 'wal-000009.jsonl'), `${JSON.stringify({ t: 'call', s: 'twice', v: snapshot.version, entry: snapshot.journal[0] })}\n`);
   await withServer(dir, async (server) => {
     t.equal((await server.request('GET', '/sessions/twice/journal')).body.length, 1);
   });
@@ -173,7 +173,7 @@ t.test('a torn last record (a crash during its write) is dropped with a warning;
   await saved.open();
   t.match(logged.warnings, [/wal-000003\.jsonl:3: dropped a record cut short at its end/]);
   t.equal(store.get('torn')?.seq, 1, 'the whole records are restored');
-  t.same(store.get('torn')?.domain('retail').tables['orders']!.get(pending.order_id), entry(1).changes[0]!.value);
+  t.same(store.get('torn')!.domain('retail').tables['orders']!.get(pending.order_id), entry(1).changes[0]!.value);
   await saved.close();
 });
 

@@ -100,11 +100,7 @@ function bagEvents(rng: Random, legs: readonly Leg[], checkedAt: number): BagEve
  * One bag per checked bag (`total_baggages`) of each non-cancelled journey that has left in the
  * last 48 hours, or leaves within 4 hours and is checked in; events follow the flights' statuses.
  */
-export function deriveBags(
-  db: Pick<AirlineDatabase, 'flights' | 'reservations'>,
-  checkIns: Record<string, CheckIn>,
-  seed: string,
-): Record<string, Bag> {
+export function deriveBags(db: Pick<AirlineDatabase, 'flights' | 'reservations'>, checkIns: Record<string, CheckIn>, seed: string): Record<string, Bag> {
   const bags: Record<string, Bag> = {};
   for (const reservation of Object.values(db.reservations)) {
     if (reservation.status === 'cancelled' || reservation.total_baggages <= 0 || reservation.passengers.length === 0) continue;

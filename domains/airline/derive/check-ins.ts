@@ -61,7 +61,11 @@ export function deriveCheckIns(
           if (seat !== null) {
             taken.add(seat);
             if (mapped) {
-              const target = own(seatMaps, key) ?? (seatMaps[key] = emptySeatMap(leg.flight_number, leg.date));
+              let target = own(seatMaps, key);
+              if (!target) {
+                target = emptySeatMap(leg.flight_number, leg.date);
+                seatMaps[key] = target;
+              }
               target.assigned[seat] = { reservation_id: reservation.reservation_id, passenger: { first_name, last_name } };
             }
           }

@@ -12,7 +12,10 @@ export const SEAT_LAYOUT: SeatMap['cabins'] = {
 
 /** Seats of a cabin, front to back ("1A", "1C", …). */
 export function cabinSeats(cabin: Cabin, layout: SeatMap['cabins'] = SEAT_LAYOUT): string[] {
-  const { rows: [first, last], letters } = layout[cabin];
+  const {
+    rows: [first, last],
+    letters,
+  } = layout[cabin];
   const seats: string[] = [];
   for (let row = first; row <= last; row++) for (const letter of letters) seats.push(`${row}${letter}`);
   return seats;
@@ -30,7 +33,10 @@ export function cabinOfSeat(seat: string, layout: SeatMap['cabins'] = SEAT_LAYOU
   if (!match) return undefined;
   const row = Number(match[1]);
   return CABINS.find((cabin) => {
-    const { rows: [first, last], letters } = layout[cabin];
+    const {
+      rows: [first, last],
+      letters,
+    } = layout[cabin];
     return row >= first && row <= last && letters.includes(match[2] as string);
   });
 }
@@ -46,7 +52,10 @@ function seatOrder(a: string, b: string): number {
 
 /** `count` free seats of a cabin, side by side in one row when possible. */
 export function pickSeats(rng: Random, cabin: Cabin, taken: ReadonlySet<string>, count: number): string[] {
-  const { rows: [first, last], letters } = SEAT_LAYOUT[cabin];
+  const {
+    rows: [first, last],
+    letters,
+  } = SEAT_LAYOUT[cabin];
   const rows = last - first + 1;
   const start = rng.int(0, rows - 1);
   for (let k = 0; k < rows; k++) {
@@ -57,7 +66,10 @@ export function pickSeats(rng: Random, cabin: Cabin, taken: ReadonlySet<string>,
       return free.slice(offset, offset + count);
     }
   }
-  return rng.sample(cabinSeats(cabin).filter((seat) => !taken.has(seat)), count);
+  return rng.sample(
+    cabinSeats(cabin).filter((seat) => !taken.has(seat)),
+    count,
+  );
 }
 
 /** One booking of a flight date: who flies in which cabin. */

@@ -87,6 +87,12 @@ export default defineTool({
       passengers,
     };
     db.check_ins.put(key, record);
-    return { ...record, passengers: record.passengers.map((p) => ({ ...p })), cabin: reservation.cabin, origin: flight.origin, destination: flight.destination };
+    return {
+      ...record,
+      passengers: record.passengers.map((p) => ({ ...p })),
+      cabin: reservation.cabin,
+      origin: flight.origin,
+      destination: flight.destination,
+    };
   },
 });

@@ -6,16 +6,7 @@ import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
-import {
-  BOARDING_BEFORE_MS,
-  departureOf,
-  gateOf,
-  instanceOf,
-  localTime,
-  requireActive,
-  requireSegment,
-  timeZoneOf,
-} from '../operations.js';
+import { BOARDING_BEFORE_MS, departureOf, gateOf, instanceOf, localTime, requireActive, requireSegment, timeZoneOf } from '../operations.js';
 import { requirePassenger, samePassenger } from '../seats.js';
 
 /** Compartment codes of the boarding-pass barcode. */
@@ -25,8 +16,21 @@ const COMPARTMENT: Record<Cabin, string> = { business: 'J', economy: 'Y', basic_
  * The barcode's text, after IATA's bar-coded boarding pass (BCBP) layout: name, booking
  * reference, route, carrier and flight, day of the year, compartment, seat, sequence.
  */
-export function barcodeOf(pass: { passenger: { first_name: string; last_name: string }; reservation_id: string; origin: string; destination: string; flight: string; date: string; cabin: Cabin; seat: string | null; sequence: number }): string {
-  const upper = (text: string) => foldForMatch(text).toUpperCase().replace(/[^A-Z ]/g, '');
+export function barcodeOf(pass: {
+  passenger: { first_name: string; last_name: string };
+  reservation_id: string;
+  origin: string;
+  destination: string;
+  flight: string;
+  date: string;
+  cabin: Cabin;
+  seat: string | null;
+  sequence: number;
+}): string {
+  const upper = (text: string) =>
+    foldForMatch(text)
+      .toUpperCase()
+      .replace(/[^A-Z ]/g, '');
   const name = `${upper(pass.passenger.last_name)}/${upper(pass.passenger.first_name)}`.slice(0, 20).padEnd(20);
   const [, carrier, number] = /^([A-Z]*)(\d*)/.exec(pass.flight)! as unknown as [string, string, string];
   const day = Math.round((Date.parse(pass.date) - Date.parse(`${pass.date.slice(0, 4)}-01-01`)) / 86_400_000) + 1;
@@ -74,9 +78,7 @@ export default defineTool({
     requireSegment(reservation, flight.flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);
     if (instance.status === 'cancelled') throw conflict(`Flight ${flight.flight_number} on ${date} is cancelled`, 'flight_cancelled');
-    const boarding = db.check_ins
-      .get(checkInKey(reservation.reservation_id, flight.flight_number, date))
-      ?.passengers.find((p) => samePassenger(p, passenger));
+    const boarding = db.check_ins.get(checkInKey(reservation.reservation_id, flight.flight_number, date))?.passengers.find((p) => samePassenger(p, passenger));
     if (!boarding) throw conflict('Not checked in', 'not_checked_in');
     const times = instanceOf(flight, date, instance).times;
     const timeZone = timeZoneOf(db, flight.origin);

@@ -11,17 +11,14 @@ import { viewCart } from './view_cart.js';
 export default defineTool({
   name: 'checkout',
   description:
-    "Turn a customer's whole cart into a new order with status \"pending\", at current prices, paid in full with " +
+    'Turn a customer\'s whole cart into a new order with status "pending", at current prices, paid in full with ' +
     'one of their payment methods (a gift card must cover the total) and shipped to their default address unless ' +
     'another address is given. Every item must still be available. The cart is emptied. Tell the customer the ' +
     'items, total, payment method and address, and get an explicit "yes" first. Returns the new order.',
   input: z.strictObject({
     user_id: userId,
     payment_method_id: paymentMethodId.describe('Payment method that pays the whole order.'),
-    address: z
-      .strictObject(addressFields)
-      .optional()
-      .describe("Shipping address, all six fields. Omit it to ship to the customer's default address."),
+    address: z.strictObject(addressFields).optional().describe("Shipping address, all six fields. Omit it to ship to the customer's default address."),
   }),
   output: Order,
   mutates: true,

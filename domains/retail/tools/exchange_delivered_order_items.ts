@@ -24,7 +24,10 @@ export default defineTool({
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be exchanged', 'order_not_delivered');
-    const missing = firstMissing(item_ids, current.items.map((item) => item.item_id));
+    const missing = firstMissing(
+      item_ids,
+      current.items.map((item) => item.item_id),
+    );
     if (missing !== undefined) throw notFound(`Number of ${missing} not found.`, 'item_not_found');
     if (item_ids.length !== new_item_ids.length) {
       throw rejected('The number of items to be exchanged should match.', 'item_count_mismatch');

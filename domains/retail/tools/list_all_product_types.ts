@@ -21,5 +21,7 @@ export default defineTool({
 /** The text Python's json.dumps prints for a flat string map (", " and ": " separators, ASCII escapes). */
 function pythonJsonDumps(map: Record<string, string>): string {
   const quote = (s: string) => JSON.stringify(s).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `{${Object.entries(map).map(([k, v]) => `${quote(k)}: ${quote(v)}`).join(', ')}}`;
+  return `{${Object.entries(map)
+    .map(([k, v]) => `${quote(k)}: ${quote(v)}`)
+    .join(', ')}}`;
 }

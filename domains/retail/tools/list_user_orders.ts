@@ -39,15 +39,12 @@ export default defineTool({
   description:
     "A customer's orders, a page at a time, in the order of their profile: id, status, number of items and total " +
     'for each. Optionally only the orders with one status. When next_page_token is not null, call again with the ' +
-    'same user_id and status and that token to get the next page. Use get_order_details for an order\'s full content.',
+    "same user_id and status and that token to get the next page. Use get_order_details for an order's full content.",
   input: z.strictObject({
     user_id: userId,
     status: OrderStatus.optional().describe('Only orders with exactly this status.'),
     page_size: pageSize.default(10).describe('Orders per page, 1 to 50 (default 10).'),
-    page_token: z
-      .string()
-      .optional()
-      .describe('next_page_token of the previous page, unchanged; omit it for the first page.'),
+    page_token: z.string().optional().describe('next_page_token of the previous page, unchanged; omit it for the first page.'),
   }),
   output: z.object({
     orders: z.array(

@@ -24,7 +24,10 @@ export default defineTool({
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw conflict('Non-pending order cannot be modified', 'order_not_pending');
-    const missing = firstMissing(item_ids, current.items.map((item) => item.item_id));
+    const missing = firstMissing(
+      item_ids,
+      current.items.map((item) => item.item_id),
+    );
     if (missing !== undefined) throw notFound(`${missing} not found`, 'item_not_found');
     if (item_ids.length !== new_item_ids.length) {
       throw rejected('The number of items to be exchanged should match', 'item_count_mismatch');

@@ -9,7 +9,7 @@ import { isGiftCard, isPendingLoose, requireOrder, requirePaymentMethod, require
 export default defineTool({
   name: 'modify_pending_order_payment',
   description:
-    'Pay a pending order with another of the customer\'s payment methods: the new method is charged the order amount ' +
+    "Pay a pending order with another of the customer's payment methods: the new method is charged the order amount " +
     'and the old one refunded. A gift card must cover the whole amount. Explain the change and get an explicit "yes" ' +
     'first. Returns the updated order.',
   input: z.strictObject({ order_id: orderId, payment_method_id: paymentMethodId }),

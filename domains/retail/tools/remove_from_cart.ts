@@ -14,12 +14,7 @@ export default defineTool({
   input: z.strictObject({
     user_id: userId,
     item_id: itemId.describe('Item id of a line of the cart, as view_cart shows it.'),
-    quantity: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe('Units to remove, at most as many as the cart holds. Omit it to remove the item entirely.'),
+    quantity: z.number().int().min(1).optional().describe('Units to remove, at most as many as the cart holds. Omit it to remove the item entirely.'),
   }),
   output: CartView,
   mutates: true,
@@ -32,10 +27,7 @@ export default defineTool({
     const line = cart.items[index]!;
     const removed = quantity ?? line.quantity;
     if (removed > line.quantity) {
-      throw rejected(
-        `Cannot remove ${removed} units of item ${item_id}: the cart holds ${line.quantity}`,
-        'quantity_exceeds_cart',
-      );
+      throw rejected(`Cannot remove ${removed} units of item ${item_id}: the cart holds ${line.quantity}`, 'quantity_exceeds_cart');
     }
     if (removed === line.quantity) cart.items.splice(index, 1);
     else line.quantity -= removed;

@@ -25,7 +25,12 @@ export default defineTool({
     if (!isGiftCard(method) && payment_method_id !== current.payment_history[0]?.payment_method_id) {
       throw rejected('Payment method should be the original payment method', 'not_original_payment_method');
     }
-    if (firstMissing(item_ids, current.items.map((item) => item.item_id)) !== undefined) {
+    if (
+      firstMissing(
+        item_ids,
+        current.items.map((item) => item.item_id),
+      ) !== undefined
+    ) {
       throw notFound('Some item not found', 'item_not_found');
     }
     const order = db.orders.edit(order_id)!;

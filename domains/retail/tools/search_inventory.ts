@@ -49,10 +49,7 @@ export default defineTool({
       items: entries.map(({ product, variant }) => {
         const stock = db.inventory.get(variant.item_id);
         const stocked = (stock?.warehouses ?? []).map((w) => ({ warehouse: w.warehouse, on_hand: w.on_hand }));
-        const warehouses =
-          warehouse === undefined
-            ? stocked
-            : [stocked.find((w) => w.warehouse === warehouse) ?? { warehouse, on_hand: 0 }];
+        const warehouses = warehouse === undefined ? stocked : [stocked.find((w) => w.warehouse === warehouse) ?? { warehouse, on_hand: 0 }];
         return {
           item_id: variant.item_id,
           product_id: product.product_id,

@@ -70,7 +70,9 @@ export default defineTool({
     if (min_price !== undefined && max_price !== undefined && min_price > max_price) {
       throw rejected('min_price must not be greater than max_price', 'invalid_price_range');
     }
-    const words = foldForMatch(query ?? '').split(/\s+/).filter((word) => word !== '');
+    const words = foldForMatch(query ?? '')
+      .split(/\s+/)
+      .filter((word) => word !== '');
     const wantedCategory = category === undefined ? undefined : foldForMatch(category);
 
     // An item passes when every word is in the product's name or category, or in one of the item's option values.

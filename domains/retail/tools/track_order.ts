@@ -10,29 +10,22 @@ import { requireOrder, type RetailDb } from '../db.js';
 export default defineTool({
   name: 'track_order',
   description:
-    "Shipment tracking of an order: for each package, its carrier, service, status, estimated delivery, the " +
+    'Shipment tracking of an order: for each package, its carrier, service, status, estimated delivery, the ' +
     'events so far (oldest first) and the item ids it holds. An order that has not shipped yet (e.g. pending) has ' +
     'no shipments. Give tracking_id to see a single package.',
   input: z.strictObject({
     order_id: orderId,
-    tracking_id: z
-      .string()
-      .optional()
-      .describe("Tracking id of one of the order's packages (from its fulfillments); omit it for all of them."),
+    tracking_id: z.string().optional().describe("Tracking id of one of the order's packages (from its fulfillments); omit it for all of them."),
   }),
   output: z.object({
     order_id: z.string(),
     order_status: OrderStatus,
-    shipments: z.array(
-      Shipment.extend({ item_ids: z.array(z.string()).describe('Item ids in this package; an id repeats per unit.') }),
-    ),
+    shipments: z.array(Shipment.extend({ item_ids: z.array(z.string()).describe('Item ids in this package; an id repeats per unit.') })),
   }),
   mutates: false,
   run({ order_id, tracking_id }, db: RetailDb) {
     const order = requireOrder(db, order_id);
-    const packages = order.fulfillments.flatMap((fulfillment) =>
-      fulfillment.tracking_id.map((id) => ({ tracking_id: id, item_ids: fulfillment.item_ids })),
-    );
+    const packages = order.fulfillments.flatMap((fulfillment) => fulfillment.tracking_id.map((id) => ({ tracking_id: id, item_ids: fulfillment.item_ids })));
     const wanted = tracking_id === undefined ? packages : packages.filter((p) => p.tracking_id === tracking_id);
     if (wanted.length === 0 && tracking_id !== undefined) {
       throw notFound('Tracking id not found in this order', 'tracking_id_not_found');

@@ -51,7 +51,7 @@ export default defineTool({
   name: 'view_cart',
   description:
     "A customer's shopping cart: each item with its options, quantity and current price, the number of units and " +
-    'the total that checkout would charge now. Prices are today\'s catalog prices, which may differ from the price ' +
+    "the total that checkout would charge now. Prices are today's catalog prices, which may differ from the price " +
     'when the item was added. A customer without a cart has an empty one.',
   input: z.strictObject({ user_id: userId }),
   output: CartView,

@@ -34,9 +34,7 @@ export default defineTool({
     dominant_pollutant: z.enum(POLLUTANTS),
     health_advice: z.string(),
     pollutants: z.object(Object.fromEntries(POLLUTANTS.map((p) => [p, PollutantOut])) as Record<PollutantName, typeof PollutantOut>),
-    daily: z.array(
-      z.object({ date: z.string(), aqi_max: z.number().int(), category: z.enum(AQI_CATEGORIES), dominant_pollutant: z.enum(POLLUTANTS) }),
-    ),
+    daily: z.array(z.object({ date: z.string(), aqi_max: z.number().int(), category: z.enum(AQI_CATEGORIES), dominant_pollutant: z.enum(POLLUTANTS) })),
   }),
   mutates: false,
   run(args, db: WeatherDb, ctx) {

@@ -33,7 +33,7 @@ export default defineTool({
     "Find places by name: a city's name or a name people also use ('Bombay', 'NYC', 'Köln'), regardless of case and " +
     "accents, optionally qualified after a comma ('Portland, OR', 'Paris, France'). Returns the matches with their " +
     'location_id, coordinates, region, country and time zone, largest first. When several places share the name ' +
-    "(there are several Springfields), ambiguous is true: do not pick one yourself — ask which is meant, then call " +
+    '(there are several Springfields), ambiguous is true: do not pick one yourself — ask which is meant, then call ' +
     'again with country and/or region, or use the location_id of the right match.',
   input: z.strictObject({
     query: z.string().min(1).max(200).describe("Place name, e.g. 'Springfield', 'San Jose, CR' or 'Peking'."),

@@ -78,9 +78,18 @@ export default defineTool({
       annual: {
         temperature_mean: cv.temperature(all.reduce((sum, m) => sum + m.tempMean, 0) / 12),
         precipitation: cv.precipitation(all.reduce((sum, m) => sum + m.precip, 0)),
-        warmest_month: pick((a, b) => a > b, (m) => m.tempMean),
-        coldest_month: pick((a, b) => a < b, (m) => m.tempMean),
-        wettest_month: pick((a, b) => a > b, (m) => m.precip),
+        warmest_month: pick(
+          (a, b) => a > b,
+          (m) => m.tempMean,
+        ),
+        coldest_month: pick(
+          (a, b) => a < b,
+          (m) => m.tempMean,
+        ),
+        wettest_month: pick(
+          (a, b) => a > b,
+          (m) => m.precip,
+        ),
       },
     };
   },

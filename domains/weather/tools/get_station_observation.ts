@@ -10,7 +10,7 @@ import { MINUTE } from '../../../lib/time.js';
 export default defineTool({
   name: 'get_station_observation',
   description:
-    "The latest observation a station of the observation network reported: measured temperature, dew point, humidity, " +
+    'The latest observation a station of the observation network reported: measured temperature, dew point, humidity, ' +
     'wind, pressure, visibility, cloud, precipitation in the last hour and present weather, with when it was observed and ' +
     'how old it is. Stations report on their own schedule and reports can be missing: check observed_at and age_minutes. ' +
     'Find station ids with list_weather_stations.',

@@ -38,7 +38,10 @@ export default defineTool({
     const { start_date: start, end_date: end } = args;
     if (start > end) throw rejected('start_date must not be after end_date.', 'invalid_date_range');
     if (end >= today) {
-      throw rejected(`end_date must be before today (${today} at ${place.name}): history covers past days only; use weather_forecast for today and later.`, 'date_out_of_range');
+      throw rejected(
+        `end_date must be before today (${today} at ${place.name}): history covers past days only; use weather_forecast for today and later.`,
+        'date_out_of_range',
+      );
     }
     if (start < ARCHIVE_START) throw rejected(`start_date must be on or after ${ARCHIVE_START}, when the archive begins.`, 'date_out_of_range');
     const count = daysBetween(start, end) + 1;

@@ -12,7 +12,7 @@ const STATUSES = ['reporting', 'delayed', 'offline'] as const;
 export default defineTool({
   name: 'list_weather_stations',
   description:
-    "Stations of the observation network near a place (location_id) or a point (lat and lon), nearest first, with their " +
+    'Stations of the observation network near a place (location_id) or a point (lat and lon), nearest first, with their ' +
     'distance and direction from it, when each last reported and whether it is reporting on schedule. A station is ' +
     'identified by its station_id: an ICAO code for airports (e.g. KPDX), ST-##### for the others. Read its latest ' +
     'observation with get_station_observation.',
@@ -46,9 +46,7 @@ export default defineTool({
         report_interval_min: z.number().int(),
         last_report_at: z.string().nullable().describe("Local time of the station's latest report; null when none in 7 days."),
         minutes_since_report: z.number().int().nullable(),
-        status: z
-          .enum(STATUSES)
-          .describe('reporting: on schedule; delayed: reports are missing but it reported within 7 days; offline: nothing in 7 days.'),
+        status: z.enum(STATUSES).describe('reporting: on schedule; delayed: reports are missing but it reported within 7 days; offline: nothing in 7 days.'),
       }),
     ),
   }),
@@ -67,9 +65,9 @@ export default defineTool({
       center,
       radius_km: args.radius_km,
       count: near.length,
-      stations: near.slice(0, args.limit).map(({ station, distance }) =>
-        stationEntry(station, distance, center, asPlace(db.locations.get(station.location_id)!), now),
-      ),
+      stations: near
+        .slice(0, args.limit)
+        .map(({ station, distance }) => stationEntry(station, distance, center, asPlace(db.locations.get(station.location_id)!), now)),
     };
   },
 });

@@ -54,9 +54,10 @@ export default defineTool({
       days: Array.from({ length: args.days }, (_, i) => {
         const date = addDays(today, i);
         const counts = pollenCounts(site, place.timezone, dailySummary(site, place.timezone, date));
-        const byType = Object.fromEntries(
-          POLLEN_TYPES.map((type) => [type, { count: counts[type], level: pollenLevel(type, counts[type]) }]),
-        ) as Record<PollenType, { count: number; level: (typeof POLLEN_LEVELS)[number] }>;
+        const byType = Object.fromEntries(POLLEN_TYPES.map((type) => [type, { count: counts[type], level: pollenLevel(type, counts[type]) }])) as Record<
+          PollenType,
+          { count: number; level: (typeof POLLEN_LEVELS)[number] }
+        >;
         let dominant: PollenType | null = null;
         for (const type of POLLEN_TYPES) {
           const rank = POLLEN_LEVELS.indexOf(byType[type].level);

@@ -13,12 +13,7 @@ export default defineTool({
   input: z.strictObject({
     lat: lat.describe('Latitude in decimal degrees (−90 to 90).'),
     lon: lon.describe('Longitude in decimal degrees (−180 to 180).'),
-    max_distance_km: z
-      .number()
-      .positive()
-      .max(2000)
-      .default(100)
-      .describe('How far the nearest place may be, in km (default 100, at most 2000).'),
+    max_distance_km: z.number().positive().max(2000).default(100).describe('How far the nearest place may be, in km (default 100, at most 2000).'),
   }),
   output: z.object({
     query: z.object({ lat: z.number(), lon: z.number() }),
@@ -45,7 +40,13 @@ export default defineTool({
       nearby: others
         .filter((o) => o.distance <= 300)
         .slice(0, 4)
-        .map((o) => ({ location_id: o.place.id, name: o.place.name, region: o.place.region, country_code: o.place.country_code, distance_km: round1(o.distance) })),
+        .map((o) => ({
+          location_id: o.place.id,
+          name: o.place.name,
+          region: o.place.region,
+          country_code: o.place.country_code,
+          distance_km: round1(o.distance),
+        })),
     };
   },
 });

@@ -13,11 +13,11 @@ export const LAST_SUN_DATE = '2100-12-31';
 export default defineTool({
   name: 'sun_times',
   description:
-    "Sunrise, sunset, solar noon, civil dawn and dusk and the length of daylight at a place on a date (default: today, the " +
+    'Sunrise, sunset, solar noon, civil dawn and dusk and the length of daylight at a place on a date (default: today, the ' +
     "place's local date), computed astronomically from its coordinates. Times are local. In polar day or night, " +
     `sunrise and sunset are null and polar says which. Dates from ${FIRST_SUN_DATE} to ${LAST_SUN_DATE}. ${LOCATOR_TEXT}`,
   input: z
-    .strictObject({ ...locator, date: isoDate.optional().describe("Local date, YYYY-MM-DD (default: today at the place).") })
+    .strictObject({ ...locator, date: isoDate.optional().describe('Local date, YYYY-MM-DD (default: today at the place).') })
     .superRefine((args, ctx) => checkLocator(args, ctx)),
   output: z.object({
     location: PlaceOut,

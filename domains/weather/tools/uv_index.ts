@@ -81,8 +81,7 @@ export default defineTool({
         sun_elevation_deg: round1(solarElevation(place.lat, place.lon, at)),
         advice: ADVICE[uvRisk(uvNow)],
       },
-      protection_window:
-        protectedHours.length > 0 ? { from: localTime(place, protectedHours[0]!), to: localTime(place, protectedHours.at(-1)! + HOUR) } : null,
+      protection_window: protectedHours.length > 0 ? { from: localTime(place, protectedHours[0]!), to: localTime(place, protectedHours.at(-1)! + HOUR) } : null,
       hourly: Array.from({ length: 12 }, (_, i) => {
         const uv = round1(conditionsAt(site, first + i * HOUR).uv);
         return { time: localTime(place, first + i * HOUR), uv_index: uv, risk: uvRisk(uv) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { notFound } from '../../errors.js';
-import { ALERT_KINDS, SEVERITIES, alertsFor } from '../alerts.js';
+import { ALERT_KINDS, SEVERITIES, alertsAt } from '../alerts.js';
 import { asPlace, locate, type WeatherDb } from '../db.js';
 import { checkLocator, locator, units } from '../fields.js';
 import { matchesCountry, matchesRegion } from '../geocode.js';
@@ -64,10 +64,7 @@ export default defineTool({
     }
     const now = ctx.now().getTime();
     const cv = converter(args.units);
-    const alerts = places
-      .flatMap((place) => alertsFor(place, now, cv))
-      .sort((a, b) => a.onsetMs - b.onsetMs || (a.id < b.id ? -1 : 1))
-      .map(({ onsetMs: _onset, expiresMs: _expires, ...alert }) => alert);
+    const alerts = alertsAt(places, now, cv);
     return { scope, location_ids: places.map((p) => p.id), units: cv.labels, count: alerts.length, alerts };
   },
 });

@@ -34,7 +34,10 @@ export default defineTool({
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     if (args.hours > MAX_HOURS) {
-      throw rejected(`hours must be between 1 and ${MAX_HOURS}: the hourly forecast covers at most ${MAX_HOURS} hours; use weather_forecast for later days.`, 'hours_out_of_range');
+      throw rejected(
+        `hours must be between 1 and ${MAX_HOURS}: the hourly forecast covers at most ${MAX_HOURS} hours; use weather_forecast for later days.`,
+        'hours_out_of_range',
+      );
     }
     const { place, resolved } = locate(db, args);
     const now = ctx.now().getTime();

@@ -13,7 +13,7 @@ t.test('calculate (shared, served under /retail)', async (t) => {
     t.match(reply.headers['content-type'], /application\/json/);
   });
 
-  t.test('arithmetic with Python\'s precedence and operators', async (t) => {
+  t.test("arithmetic with Python's precedence and operators", async (t) => {
     const cases: [string, string][] = [
       ['(129.99 - 20) * 2', '219.98'],
       ['3 * (4 + 5) / 2 - 1', '12.5'],
@@ -106,7 +106,10 @@ t.test('calculate (shared, served under /retail)', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'calculate', args);
       t.equal(reply.status, 400, JSON.stringify(args));
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
   });
 });

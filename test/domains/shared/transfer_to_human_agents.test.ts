@@ -7,7 +7,12 @@ t.test('transfer_to_human_agents (shared, served under /retail)', async (t) => {
   t.test('returns "Transfer successful" and changes nothing', async (t) => {
     const session = await server.newSession();
     const before = await server.state(session);
-    const reply = await server.call('retail', 'transfer_to_human_agents', { summary: 'Customer wants a refund to a closed card; policy does not allow it.' }, session);
+    const reply = await server.call(
+      'retail',
+      'transfer_to_human_agents',
+      { summary: 'Customer wants a refund to a closed card; policy does not allow it.' },
+      session,
+    );
     t.equal(reply.status, 200);
     t.equal(reply.body, 'Transfer successful');
     t.same((await server.request('GET', `/sessions/${session}/diff`)).body.retail, [], 'no record changed');
@@ -29,7 +34,10 @@ t.test('transfer_to_human_agents (shared, served under /retail)', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'transfer_to_human_agents', args, session);
       t.equal(reply.status, 400, JSON.stringify(args));
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
   });
 });

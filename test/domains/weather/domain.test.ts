@@ -28,22 +28,34 @@ t.test('the weather domain', async (t) => {
   const server = await startServer(t);
 
   t.test("its 14 tools are the catalog's, all read-only and described", async (t) => {
-    t.same(weather.tools.map((tool) => tool.name), CATALOG);
-    t.ok(weather.tools.every((tool) => !tool.mutates), 'read-only');
+    t.same(
+      weather.tools.map((tool) => tool.name),
+      CATALOG,
+    );
+    t.ok(
+      weather.tools.every((tool) => !tool.mutates),
+      'read-only',
+    );
     const listing = (await server.request('GET', '/weather/tools')).body.tools as {
       name: string;
       description: string;
       mutates: boolean;
       input_schema: { properties: Record<string, { description?: string }>; additionalProperties: boolean };
     }[];
-    t.same(listing.map((tool) => tool.name), CATALOG);
+    t.same(
+      listing.map((tool) => tool.name),
+      CATALOG,
+    );
     for (const tool of listing) {
       t.ok(tool.description.length > 80, `${tool.name} explains itself`);
       t.equal(tool.input_schema.additionalProperties, false, `${tool.name}: unknown arguments are refused`);
       for (const [field, schema] of Object.entries(tool.input_schema.properties)) t.type(schema.description, 'string', `${tool.name}.${field} is described`);
     }
     const located = listing.filter((tool) => 'location_id' in tool.input_schema.properties);
-    t.ok(located.every((tool) => /location_id/.test(tool.description) && 'lat' in tool.input_schema.properties), 'the tools that locate say how');
+    t.ok(
+      located.every((tool) => /location_id/.test(tool.description) && 'lat' in tool.input_schema.properties),
+      'the tools that locate say how',
+    );
   });
 
   t.test('its OpenAPI document is valid', async (t) => {
@@ -68,8 +80,19 @@ t.test('the weather domain', async (t) => {
     const file = {
       locations: {
         'bare-xx': {
-          id: 'bare-xx', name: 'Bare', alternate_names: [], country: 'Nowhere', country_code: 'XX', region: 'R', region_code: 'R',
-          continent: 'Europe', lat: 48, lon: 2, elevation_m: 100, timezone: 'Europe/Paris', population: 10,
+          id: 'bare-xx',
+          name: 'Bare',
+          alternate_names: [],
+          country: 'Nowhere',
+          country_code: 'XX',
+          region: 'R',
+          region_code: 'R',
+          continent: 'Europe',
+          lat: 48,
+          lon: 2,
+          elevation_m: 100,
+          timezone: 'Europe/Paris',
+          population: 10,
         },
       },
       stations: {

@@ -97,7 +97,10 @@ t.test('the model matches its own normals over the years', async (t) => {
     const monthly = (precip / highs.length) * 30.4;
     t.ok(Math.abs(mean(highs) - normal.tempMaxMean) < 2.5, `${id} ${month}: mean high ${mean(highs).toFixed(1)} vs normal ${normal.tempMaxMean.toFixed(1)}`);
     t.ok(Math.abs(mean(lows) - normal.tempMinMean) < 2.5, `${id} ${month}: mean low ${mean(lows).toFixed(1)} vs normal ${normal.tempMinMean.toFixed(1)}`);
-    t.ok(monthly < normal.precip * 2 + 10 && monthly > normal.precip / 2 - 10, `${id} ${month}: ${monthly.toFixed(0)} mm vs normal ${normal.precip.toFixed(0)} mm`);
+    t.ok(
+      monthly < normal.precip * 2 + 10 && monthly > normal.precip / 2 - 10,
+      `${id} ${month}: ${monthly.toFixed(0)} mm vs normal ${normal.precip.toFixed(0)} mm`,
+    );
   }
 });
 

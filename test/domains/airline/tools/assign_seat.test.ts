@@ -40,7 +40,7 @@ t.test('assign_seat', async (t) => {
   const key = seatMapKey(flight_number, date);
   const map = seatMapOrDefault(flight_number, date);
   const free = seatsOfLayout(map.cabins.economy).filter((seat) => !(seat in map.assigned));
-  const [p0, p1, p2] = reservation.passengers as [typeof reservation.passengers[0], typeof reservation.passengers[0], typeof reservation.passengers[0]];
+  const [p0, p1, p2] = reservation.passengers as [(typeof reservation.passengers)[0], (typeof reservation.passengers)[0], (typeof reservation.passengers)[0]];
   const who = (p: { first_name: string; last_name: string }) => ({ first_name: p.first_name, last_name: p.last_name });
   const args = (p: { first_name: string; last_name: string }, seat: string) => ({
     reservation_id: reservation.reservation_id,
@@ -64,7 +64,11 @@ t.test('assign_seat', async (t) => {
     t.equal(diff.length, 1, 'one record changed');
     t.match(diff[0], { table: 'seat_maps', id: key, op: seatMapOf(flight_number, date) ? 'update' : 'insert' });
     t.same(diff[0].after.assigned, { ...map.assigned, [seat]: { reservation_id: reservation.reservation_id, passenger: who(p0) } }, 'only that seat added');
-    t.same(Object.keys(diff[0].after.assigned), Object.keys(diff[0].after.assigned).sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b)), 'seats kept in seat order');
+    t.same(
+      Object.keys(diff[0].after.assigned),
+      Object.keys(diff[0].after.assigned).sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b)),
+      'seats kept in seat order',
+    );
 
     const seen = await server.call('airline', 'get_seat_map', { flight_number, date, cabin: 'economy' }, session);
     t.ok(seen.body.cabins[0].occupied.includes(seat), 'taken in this session');
@@ -82,12 +86,31 @@ t.test('assign_seat', async (t) => {
     const assigned = (await diffOf(session))[0].after.assigned;
     t.notOk(first in assigned, 'old seat freed');
     t.same(assigned[second], { reservation_id: reservation.reservation_id, passenger: who(p0) });
-    t.equal(Object.values(assigned).filter((h: any) => h.reservation_id === reservation.reservation_id && h.passenger.first_name === p0.first_name && h.passenger.last_name === p0.last_name).length, 1, 'one seat per passenger');
+    t.equal(
+      Object.values(assigned).filter(
+        (h: any) => h.reservation_id === reservation.reservation_id && h.passenger.first_name === p0.first_name && h.passenger.last_name === p0.last_name,
+      ).length,
+      1,
+      'one seat per passenger',
+    );
 
     const before = JSON.stringify(await diffOf(session));
-    const again = await server.call('airline', 'assign_seat', args({ first_name: p0.first_name.toUpperCase(), last_name: ` ${p0.last_name}` }, second), session);
+    const again = await server.call(
+      'airline',
+      'assign_seat',
+      args({ first_name: p0.first_name.toUpperCase(), last_name: ` ${p0.last_name}` }, second),
+      session,
+    );
     t.equal(again.status, 200, 'names match ignoring case and spaces');
-    t.same(again.body, { reservation_id: reservation.reservation_id, flight_number, date, passenger: who(p0), cabin: 'economy', seat: second, previous_seat: second });
+    t.same(again.body, {
+      reservation_id: reservation.reservation_id,
+      flight_number,
+      date,
+      passenger: who(p0),
+      cabin: 'economy',
+      seat: second,
+      previous_seat: second,
+    });
     t.equal(JSON.stringify(await diffOf(session)), before, 'nothing changed');
     const journal = await server.journal(session);
     t.same(journal.at(-1).changes ?? [], [], 'the call journaled no change');
@@ -107,7 +130,10 @@ t.test('assign_seat', async (t) => {
     const replies = await Promise.all([p0, p1, p2, p0, p1, p2].map((p) => server.call('airline', 'assign_seat', args(p, target), racing)));
     const won = replies.filter((r) => r.status === 200);
     const winner = won[0]!.body.passenger;
-    t.ok(won.every((r) => r.body.passenger.first_name === winner.first_name && r.body.passenger.last_name === winner.last_name), 'only one passenger ever gets it');
+    t.ok(
+      won.every((r) => r.body.passenger.first_name === winner.first_name && r.body.passenger.last_name === winner.last_name),
+      'only one passenger ever gets it',
+    );
     for (const r of replies.filter((r) => r.status !== 200)) {
       t.equal(r.status, 409);
       t.equal(r.body.detail, `Seat ${target} is already taken`);
@@ -116,8 +142,10 @@ t.test('assign_seat', async (t) => {
     t.same(assigned[target], { reservation_id: reservation.reservation_id, passenger: winner });
   });
 
-  t.test("a seat someone else holds in the fixture is taken", async (t) => {
-    const [seat] = Object.entries(map.assigned).find(([s, h]) => h.reservation_id !== reservation.reservation_id && parseInt(s, 10) >= 10 && parseInt(s, 10) <= 30)!;
+  t.test('a seat someone else holds in the fixture is taken', async (t) => {
+    const [seat] = Object.entries(map.assigned).find(
+      ([s, h]) => h.reservation_id !== reservation.reservation_id && parseInt(s, 10) >= 10 && parseInt(s, 10) <= 30,
+    )!;
     const session = await clockAt(server, NOW);
     await expectRejections(t, server, 'airline', 'assign_seat', [{ args: args(p0, seat), status: 409, detail: `Seat ${seat} is already taken` }], session);
     t.same(await diffOf(session), []);
@@ -127,7 +155,11 @@ t.test('assign_seat', async (t) => {
     const found = Object.values(db.check_ins).find((c) => {
       const r = db.reservations[c.reservation_id]!;
       const s = db.flights[c.flight_number]!.dates[c.date]!;
-      return isActive(r) && (s.status === 'available' || ((s.status === 'on time' || s.status === 'delayed') && estMs(s.estimated_departure_time_est) > estMs(NOW))) && c.passengers.every((p) => p.seat !== null);
+      return (
+        isActive(r) &&
+        (s.status === 'available' || ((s.status === 'on time' || s.status === 'delayed') && estMs(s.estimated_departure_time_est) > estMs(NOW))) &&
+        c.passengers.every((p) => p.seat !== null)
+      );
     })!;
     const r = db.reservations[found.reservation_id]!;
     const m = seatMapOrDefault(found.flight_number, found.date);
@@ -145,7 +177,11 @@ t.test('assign_seat', async (t) => {
     const diff = await diffOf(session);
     const checkIn = diff.find((d: any) => d.table === 'check_ins');
     t.match(checkIn, { id: checkInKey(r.reservation_id, found.flight_number, found.date), op: 'update', fields: ['passengers'] });
-    t.same(checkIn.after.passengers, found.passengers.map((q, i) => (i === 0 ? { ...q, seat } : q)), 'seat changed, group and sequence kept');
+    t.same(
+      checkIn.after.passengers,
+      found.passengers.map((q, i) => (i === 0 ? { ...q, seat } : q)),
+      'seat changed, group and sequence kept',
+    );
     const pass = await server.call(
       'airline',
       'get_boarding_pass',
@@ -164,7 +200,14 @@ t.test('assign_seat', async (t) => {
     const reply = await server.call(
       'airline',
       'assign_seat',
-      { reservation_id: bare.reservation.reservation_id, flight_number: bare.flight_number, date: bare.date, first_name: p.first_name, last_name: p.last_name, seat },
+      {
+        reservation_id: bare.reservation.reservation_id,
+        flight_number: bare.flight_number,
+        date: bare.date,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        seat,
+      },
       session,
     );
     t.equal(reply.status, 200);
@@ -186,7 +229,8 @@ t.test('assign_seat', async (t) => {
     const found = Object.values(db.check_ins).find((c) => {
       const r = db.reservations[c.reservation_id]!;
       const s = db.flights[c.flight_number]!.dates[c.date]!;
-      const ahead = s.status === 'available' || ((s.status === 'on time' || s.status === 'delayed') && estMs(s.estimated_departure_time_est) > estMs(NOW) + 3_600_000);
+      const ahead =
+        s.status === 'available' || ((s.status === 'on time' || s.status === 'delayed') && estMs(s.estimated_departure_time_est) > estMs(NOW) + 3_600_000);
       return isActive(r) && ahead && r.cabin === 'basic_economy' && db.users[r.user_id]!.membership === 'regular' && c.passengers.some((p) => p.seat === null);
     });
     t.ok(found, 'the fixture has a seatless check-in ahead');
@@ -214,7 +258,9 @@ t.test('assign_seat', async (t) => {
     const flying = findSegment((s) => isActive(s.reservation) && s.status === 'flying');
     const landed = findSegment((s) => isActive(s.reservation) && s.status === 'landed');
     const flightCancelled = findSegment((s) => isActive(s.reservation) && s.status === 'cancelled');
-    const other = Object.values(db.flights).find((f) => f.dates[date] && !reservation.flights.some((l) => l.flight_number === f.flight_number && l.date === date))!;
+    const other = Object.values(db.flights).find(
+      (f) => f.dates[date] && !reservation.flights.some((l) => l.flight_number === f.flight_number && l.date === date),
+    )!;
     const at = (s: typeof flying) => ({
       reservation_id: s.reservation.reservation_id,
       flight_number: s.flight_number,

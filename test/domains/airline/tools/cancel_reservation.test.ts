@@ -8,7 +8,10 @@ t.test('cancel_reservation', async (t) => {
   const keys = (changes: { table: string; id: string }[]) => changes.map((c) => `${c.table}/${c.id}`);
 
   t.test('appends a negative entry for every payment and sets status "cancelled"; nothing else changes', async (t) => {
-    const reservation = findReservation((r, u) => r.status !== 'cancelled' && r.payment_history.length > 1 && r.payment_history.some((p) => methodsOf(u, 'gift_card').some((g) => g.id === p.payment_id)));
+    const reservation = findReservation(
+      (r, u) =>
+        r.status !== 'cancelled' && r.payment_history.length > 1 && r.payment_history.some((p) => methodsOf(u, 'gift_card').some((g) => g.id === p.payment_id)),
+    );
     const session = await server.newSession();
     const reply = await server.call('airline', 'cancel_reservation', { reservation_id: reservation.reservation_id }, session);
     t.equal(reply.status, 200);
@@ -27,7 +30,12 @@ t.test('cancel_reservation', async (t) => {
 
   t.test('checks no eligibility rule: an old basic-economy reservation with a flown segment is cancelled too', async (t) => {
     const reservation = findReservation(
-      (r) => r.status !== 'cancelled' && r.cabin === 'basic_economy' && r.insurance === 'no' && r.created_at < '2024-05-01' && r.flights.some((f) => instanceOf(f.flight_number, f.date)?.status === 'landed'),
+      (r) =>
+        r.status !== 'cancelled' &&
+        r.cabin === 'basic_economy' &&
+        r.insurance === 'no' &&
+        r.created_at < '2024-05-01' &&
+        r.flights.some((f) => instanceOf(f.flight_number, f.date)?.status === 'landed'),
     );
     const reply = await server.call('airline', 'cancel_reservation', { reservation_id: reservation.reservation_id }, await server.newSession());
     t.equal(reply.status, 200);
@@ -49,7 +57,12 @@ t.test('cancel_reservation', async (t) => {
     const after = (await server.state(session)).airline.reservations[active.reservation_id];
     const cases = [
       { args: { reservation_id: cancelled.reservation_id }, status: 409, detail: `Reservation ${cancelled.reservation_id} is already cancelled` },
-      { args: { reservation_id: active.reservation_id }, status: 409, detail: `Reservation ${active.reservation_id} is already cancelled`, why: 'cancelled in this session' },
+      {
+        args: { reservation_id: active.reservation_id },
+        status: 409,
+        detail: `Reservation ${active.reservation_id} is already cancelled`,
+        why: 'cancelled in this session',
+      },
       { args: { reservation_id: 'ZZZZZZ' }, status: 404, detail: 'Reservation ZZZZZZ not found' },
     ];
     await expectRejections(t, server, 'airline', 'cancel_reservation', cases, session);
@@ -67,7 +80,10 @@ t.test('cancel_reservation', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('airline', 'cancel_reservation', args, session);
       t.equal(reply.status, 400, JSON.stringify(args));
-      t.strictSame(reply.body.errors.map((e: { field: string }) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: { field: string }) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

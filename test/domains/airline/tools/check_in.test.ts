@@ -43,7 +43,8 @@ function fixtureLastSequence(flight: string, date: string): number {
   return last;
 }
 
-const bookable = (s: Segment) => isActive(s.reservation) && s.status === 'available' && s.date >= '2024-05-17' && !checkInOf(s.reservation.reservation_id, s.flight_number, s.date);
+const bookable = (s: Segment) =>
+  isActive(s.reservation) && s.status === 'available' && s.date >= '2024-05-17' && !checkInOf(s.reservation.reservation_id, s.flight_number, s.date);
 
 t.test('check_in', async (t) => {
   const server = await startAirline(t);
@@ -66,10 +67,15 @@ t.test('check_in', async (t) => {
     const session = await clockAt(server, at);
     // The second passenger chose a seat at the back beforehand.
     const fixtureMap = seatMapOrDefault(seg.flight_number, seg.date);
-    const chosen = seatsOfLayout(fixtureMap.cabins.economy).filter((seat) => !(seat in fixtureMap.assigned)).at(-1)!;
+    const chosen = seatsOfLayout(fixtureMap.cabins.economy)
+      .filter((seat) => !(seat in fixtureMap.assigned))
+      .at(-1)!;
     const p1 = seg.reservation.passengers[1]!;
     const holder1 = { reservation_id: seg.reservation.reservation_id, passenger: { first_name: p1.first_name, last_name: p1.last_name } };
-    t.equal((await server.call('airline', 'assign_seat', { ...argsOf(seg), first_name: p1.first_name, last_name: p1.last_name, seat: chosen }, session)).status, 200);
+    t.equal(
+      (await server.call('airline', 'assign_seat', { ...argsOf(seg), first_name: p1.first_name, last_name: p1.last_name, seat: chosen }, session)).status,
+      200,
+    );
     const map = { ...fixtureMap, assigned: { ...fixtureMap.assigned, [chosen]: holder1 } };
 
     const held = seg.reservation.passengers.map((p) => holderOf(map, seg.reservation.reservation_id, p) ?? null);
@@ -94,17 +100,27 @@ t.test('check_in', async (t) => {
 
     const diff = await diffOf(session);
     const key = checkInKey(seg.reservation.reservation_id, seg.flight_number, seg.date);
-    t.same(diff.find((d: any) => d.table === 'check_ins'), { table: 'check_ins', id: key, op: 'insert', before: null, after: record });
+    t.same(
+      diff.find((d: any) => d.table === 'check_ins'),
+      { table: 'check_ins', id: key, op: 'insert', before: null, after: record },
+    );
     const seats = diff.find((d: any) => d.table === 'seat_maps');
     t.equal(seats.id, seatMapKey(seg.flight_number, seg.date));
     const added = Object.fromEntries(
-      passengers.filter((_, i) => held[i] === null).map((p) => [p.seat, { reservation_id: seg.reservation.reservation_id, passenger: { first_name: p.first_name, last_name: p.last_name } }]),
+      passengers
+        .filter((_, i) => held[i] === null)
+        .map((p) => [p.seat, { reservation_id: seg.reservation.reservation_id, passenger: { first_name: p.first_name, last_name: p.last_name } }]),
     );
     t.same(seats.after.assigned, { ...map.assigned, ...added }, 'new seats on the map, nothing else');
     t.equal(diff.length, 2);
 
     const other = await clockAt(server, at);
-    const pass = await server.call('airline', 'get_boarding_pass', { ...argsOf(seg), first_name: passengers[0]!.first_name, last_name: passengers[0]!.last_name }, other);
+    const pass = await server.call(
+      'airline',
+      'get_boarding_pass',
+      { ...argsOf(seg), first_name: passengers[0]!.first_name, last_name: passengers[0]!.last_name },
+      other,
+    );
     t.equal(pass.status, 409, 'another session has no check-in');
     t.equal(pass.body.detail, 'Not checked in');
 
@@ -120,11 +136,21 @@ t.test('check_in', async (t) => {
     const closes = estOf(departure - 45 * MIN);
     const name = `flight ${seg.flight_number} on ${seg.date}`;
     const cases = [
-      { at: estOf(departure - 24 * HOUR - 1000), status: 409, detail: `Check-in for ${name} opens at ${opens} EST, 24 hours before the scheduled departure`, code: 'check_in_not_open' },
+      {
+        at: estOf(departure - 24 * HOUR - 1000),
+        status: 409,
+        detail: `Check-in for ${name} opens at ${opens} EST, 24 hours before the scheduled departure`,
+        code: 'check_in_not_open',
+      },
       { at: opens, status: 200 },
       { at: estOf(departure - 45 * MIN - 1000), status: 200 },
       { at: closes, status: 409, detail: `Check-in for ${name} closed at ${closes} EST, 45 minutes before the scheduled departure`, code: 'check_in_closed' },
-      { at: estOf(departure - 10 * MIN), status: 409, detail: `Check-in for ${name} closed at ${closes} EST, 45 minutes before the scheduled departure`, code: 'check_in_closed' },
+      {
+        at: estOf(departure - 10 * MIN),
+        status: 409,
+        detail: `Check-in for ${name} closed at ${closes} EST, 45 minutes before the scheduled departure`,
+        code: 'check_in_closed',
+      },
     ];
     for (const c of cases) {
       const session = await clockAt(server, c.at);
@@ -152,11 +178,21 @@ t.test('check_in', async (t) => {
       const session = await clockAt(server, estOf(estMs(found.departure) - 3 * HOUR));
       const reply = await server.call('airline', 'check_in', argsOf(found), session);
       t.equal(reply.status, 200, what);
-      t.same(reply.body.passengers.map((p: { boarding_group: number }) => p.boarding_group), found.reservation.passengers.map(() => group), what);
-      t.ok(reply.body.passengers.every((p: { seat: string | null }) => p.seat !== null), `${what}: everyone seated`);
+      t.same(
+        reply.body.passengers.map((p: { boarding_group: number }) => p.boarding_group),
+        found.reservation.passengers.map(() => group),
+        what,
+      );
+      t.ok(
+        reply.body.passengers.every((p: { seat: string | null }) => p.seat !== null),
+        `${what}: everyone seated`,
+      );
       const cabin = seatMapOrDefault(found.flight_number, found.date).cabins[found.reservation.cabin];
       const inCabin = new Set(seatsOfLayout(cabin));
-      t.ok(reply.body.passengers.every((p: { seat: string }) => inCabin.has(p.seat)), `${what}: seats in the ${found.reservation.cabin} cabin`);
+      t.ok(
+        reply.body.passengers.every((p: { seat: string }) => inCabin.has(p.seat)),
+        `${what}: seats in the ${found.reservation.cabin} cabin`,
+      );
     }
   });
 
@@ -170,7 +206,12 @@ t.test('check_in', async (t) => {
     );
     const key = seatMapKey(found.flight_number, found.date);
     const full = await startAirline(t, (copy) => {
-      const map = copy.seat_maps[key] ?? { flight_number: found.flight_number, date: found.date, cabins: seatMapOrDefault(found.flight_number, found.date).cabins, assigned: {} };
+      const map = copy.seat_maps[key] ?? {
+        flight_number: found.flight_number,
+        date: found.date,
+        cabins: seatMapOrDefault(found.flight_number, found.date).cabins,
+        assigned: {},
+      };
       for (const seat of seatsOfLayout(map.cabins.basic_economy)) {
         if (!(seat in map.assigned)) map.assigned[seat] = { reservation_id: 'FULL00', passenger: { first_name: 'Seat', last_name: 'Filler' } };
       }
@@ -184,7 +225,11 @@ t.test('check_in', async (t) => {
       found.reservation.passengers.map(() => [null, 6]),
     );
     const diff = (await full.request('GET', `/sessions/${session}/diff`)).body.airline;
-    t.same(diff.map((d: any) => d.table), ['check_ins'], 'the seat map is not touched');
+    t.same(
+      diff.map((d: any) => d.table),
+      ['check_ins'],
+      'the seat map is not touched',
+    );
   });
 
   t.test('sequence numbers go on after those already given on the flight', async (t) => {
@@ -214,11 +259,18 @@ t.test('check_in', async (t) => {
     const group = [...byFlight.values()].find((list) => list.length >= 3)!.slice(0, 3);
     const session = await clockAt(server, estOf(estMs(group[0]!.departure) - 5 * HOUR));
     const replies = await Promise.all(group.map((s) => server.call('airline', 'check_in', argsOf(s), session)));
-    t.same(replies.map((r) => r.status), [200, 200, 200]);
+    t.same(
+      replies.map((r) => r.status),
+      [200, 200, 200],
+    );
     const passengers = replies.flatMap((r) => r.body.passengers as { seat: string; sequence: number }[]);
     t.equal(new Set(passengers.map((p) => p.seat)).size, passengers.length, 'distinct seats');
     const start = fixtureLastSequence(group[0]!.flight_number, group[0]!.date);
-    t.same(passengers.map((p) => p.sequence).sort((a, b) => a - b), passengers.map((_, i) => start + 1 + i), 'consecutive sequence numbers');
+    t.same(
+      passengers.map((p) => p.sequence).sort((a, b) => a - b),
+      passengers.map((_, i) => start + 1 + i),
+      'consecutive sequence numbers',
+    );
     const assigned = (await diffOf(session)).find((d: any) => d.table === 'seat_maps').after.assigned;
     for (const p of passengers) t.ok(p.seat in assigned, `${p.seat} on the map`);
   });
@@ -229,7 +281,9 @@ t.test('check_in', async (t) => {
     const flying = findSegment((s) => notCheckedIn(s) && s.status === 'flying');
     const flightCancelled = findSegment((s) => notCheckedIn(s) && s.status === 'cancelled');
     const checkedIn = Object.values(db.check_ins).find((c) => isActive(db.reservations[c.reservation_id]!))!;
-    const other = Object.values(db.flights).find((f) => f.dates[seg.date] && !seg.reservation.flights.some((l) => l.flight_number === f.flight_number && l.date === seg.date))!;
+    const other = Object.values(db.flights).find(
+      (f) => f.dates[seg.date] && !seg.reservation.flights.some((l) => l.flight_number === f.flight_number && l.date === seg.date),
+    )!;
     const session = await clockAt(server, NOW);
     const cases = [
       { args: { ...argsOf(seg), reservation_id: 'NOPE00' }, status: 404, detail: 'Reservation NOPE00 not found' },
@@ -254,7 +308,12 @@ t.test('check_in', async (t) => {
   });
 
   t.test('bad argument types: 400', async (t) => {
-    for (const args of [{ ...argsOf(seg), date: 20240517 }, { ...argsOf(seg), reservation_id: null }, { reservation_id: seg.reservation.reservation_id }, { ...argsOf(seg), seat: '12C' }]) {
+    for (const args of [
+      { ...argsOf(seg), date: 20240517 },
+      { ...argsOf(seg), reservation_id: null },
+      { reservation_id: seg.reservation.reservation_id },
+      { ...argsOf(seg), seat: '12C' },
+    ]) {
       const reply = await server.call('airline', 'check_in', args);
       t.equal(reply.status, 400, JSON.stringify(args));
       t.equal(reply.body.code, 'invalid_input');

@@ -22,11 +22,15 @@ function expectedRow(flight: Flight, date: string, s: FlightDateStatus, directio
   const arr = actArr ?? estArr ?? schedArr;
   const t = estMs(now);
   const phase =
-    s.status === 'cancelled' ? 'cancelled'
-    : s.status === 'landed' || t > estMs(arr) ? 'landed'
-    : s.status === 'flying' || t > estMs(dep) ? 'departed'
-    : t >= estMs(dep) - BOARDING_MS ? 'boarding'
-    : 'scheduled';
+    s.status === 'cancelled'
+      ? 'cancelled'
+      : s.status === 'landed' || t > estMs(arr)
+        ? 'landed'
+        : s.status === 'flying' || t > estMs(dep)
+          ? 'departed'
+          : t >= estMs(dep) - BOARDING_MS
+            ? 'boarding'
+            : 'scheduled';
   const airlineWord = s.status === 'delayed' ? 'Delayed' : s.status === 'on time' ? 'On Time' : 'Scheduled';
   if (direction === 'departures') {
     const gone = phase === 'departed' || phase === 'landed';
@@ -113,7 +117,11 @@ t.test('get_flight_board', async (t) => {
       const s = flight.dates[date] as Extract<FlightDateStatus, { status: 'on time' | 'delayed' }>;
       const board = (await server.call('airline', 'get_flight_board', { airport: flight.origin, date, direction: 'departures' }, session)).body;
       const row = board.flights.find((r: { flight_number: string }) => r.flight_number === flight.flight_number);
-      t.match(row, { status: status === 'on time' ? 'On Time' : 'Delayed', estimated: localOf(s.estimated_departure_time_est, db.airports[flight.origin]!.timezone), actual: null });
+      t.match(row, {
+        status: status === 'on time' ? 'On Time' : 'Delayed',
+        estimated: localOf(s.estimated_departure_time_est, db.airports[flight.origin]!.timezone),
+        actual: null,
+      });
     }
   });
 

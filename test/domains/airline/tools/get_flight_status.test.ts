@@ -6,7 +6,7 @@ import { airlineFixture, findFlightDate } from '../../../helpers/airline.js';
 t.test('get_flight_status', async (t) => {
   const server = await startServer(t);
 
-  t.test("returns the bare status string of the flight on that date, for each status the fixture holds", async (t) => {
+  t.test('returns the bare status string of the flight on that date, for each status the fixture holds', async (t) => {
     const session = await server.newSession();
     for (const status of FLIGHT_STATUSES) {
       const { flight, date } = findFlightDate(({ instance }) => instance.status === status);
@@ -28,7 +28,11 @@ t.test('get_flight_status', async (t) => {
     const flight = Object.values(airlineFixture().flights)[0]!;
     const cases = [
       { args: { flight_number: 'XYZ999', date: '2024-05-16' }, detail: 'Flight XYZ999 not found', code: 'flight_not_found' },
-      { args: { flight_number: flight.flight_number, date: '2023-01-01' }, detail: `Flight ${flight.flight_number} not found on date 2023-01-01`, code: 'flight_date_not_found' },
+      {
+        args: { flight_number: flight.flight_number, date: '2023-01-01' },
+        detail: `Flight ${flight.flight_number} not found on date 2023-01-01`,
+        code: 'flight_date_not_found',
+      },
     ];
     for (const { args, detail, code } of cases) {
       const reply = await server.call('airline', 'get_flight_status', args, session);

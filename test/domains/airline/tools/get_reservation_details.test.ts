@@ -21,7 +21,12 @@ t.test('get_reservation_details', async (t) => {
   });
 
   t.test('resolves a lower-case id, as tau2-bench does', async (t) => {
-    const reply = await server.call('airline', 'get_reservation_details', { reservation_id: reservation.reservation_id.toLowerCase() }, await server.newSession());
+    const reply = await server.call(
+      'airline',
+      'get_reservation_details',
+      { reservation_id: reservation.reservation_id.toLowerCase() },
+      await server.newSession(),
+    );
     t.equal(reply.status, 200);
     t.equal(reply.body.reservation_id, reservation.reservation_id);
   });

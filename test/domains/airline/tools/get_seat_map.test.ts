@@ -48,14 +48,19 @@ t.test('get_seat_map', async (t) => {
     const reply = await server.call('airline', 'get_seat_map', { flight_number: flight.flight_number.toLowerCase(), date, cabin: 'business' });
     t.equal(reply.status, 200);
     t.equal(reply.body.flight_number, flight.flight_number);
-    t.same(reply.body.cabins, expectedCabins(map).filter((c) => c.cabin === 'business'));
+    t.same(
+      reply.body.cabins,
+      expectedCabins(map).filter((c) => c.cabin === 'business'),
+    );
     t.same(reply.body.cabins[0].window, 'AF');
     t.same(reply.body.cabins[0].aisle, 'CD');
   });
 
   t.test('on time and delayed flights still have their seat map', async (t) => {
     for (const status of ['on time', 'delayed']) {
-      const found = findFlightDate(({ instance }) => instance.status === status && estMs((instance as { estimated_departure_time_est: string }).estimated_departure_time_est) > estMs(NOW));
+      const found = findFlightDate(
+        ({ instance }) => instance.status === status && estMs((instance as { estimated_departure_time_est: string }).estimated_departure_time_est) > estMs(NOW),
+      );
       const reply = await server.call('airline', 'get_seat_map', { flight_number: found.flight.flight_number, date: found.date }, await clockAt(server, NOW));
       t.equal(reply.status, 200, status);
       t.same(reply.body.cabins, expectedCabins(seatMapOrDefault(found.flight.flight_number, found.date)));
@@ -80,10 +85,20 @@ t.test('get_seat_map', async (t) => {
     const arrival = scheduledEst(date, flight.scheduled_arrival_time_est);
     const boarding = await server.call('airline', 'get_seat_map', { flight_number: flight.flight_number, date }, await clockAt(server, departure));
     t.equal(boarding.status, 200, 'still there at the departure time (boarding)');
-    const left = await server.call('airline', 'get_seat_map', { flight_number: flight.flight_number, date }, await clockAt(server, estOf(estMs(departure) + 1000)));
+    const left = await server.call(
+      'airline',
+      'get_seat_map',
+      { flight_number: flight.flight_number, date },
+      await clockAt(server, estOf(estMs(departure) + 1000)),
+    );
     t.equal(left.status, 409);
     t.equal(left.body.detail, `Flight ${flight.flight_number} on ${date} has already departed`);
-    const landed = await server.call('airline', 'get_seat_map', { flight_number: flight.flight_number, date }, await clockAt(server, estOf(estMs(arrival) + 1000)));
+    const landed = await server.call(
+      'airline',
+      'get_seat_map',
+      { flight_number: flight.flight_number, date },
+      await clockAt(server, estOf(estMs(arrival) + 1000)),
+    );
     t.equal(landed.body.detail, `Flight ${flight.flight_number} on ${date} has already landed`);
   });
 
@@ -111,11 +126,14 @@ t.test('get_seat_map', async (t) => {
     t.equal(reply.status, 200);
     const cabins = expectedCabins(seatMapOrDefault(bare.flight.flight_number, bare.date));
     t.same(reply.body.cabins, cabins);
-    t.same(cabins.map((c) => [c.cabin, c.rows, c.letters, c.occupied.length]), [
-      ['business', [1, 4], 'ACDF', 0],
-      ['economy', [10, 30], 'ABCDEF', 0],
-      ['basic_economy', [31, 38], 'ABCDEF', 0],
-    ]);
+    t.same(
+      cabins.map((c) => [c.cabin, c.rows, c.letters, c.occupied.length]),
+      [
+        ['business', [1, 4], 'ACDF', 0],
+        ['economy', [10, 30], 'ABCDEF', 0],
+        ['basic_economy', [31, 38], 'ABCDEF', 0],
+      ],
+    );
     t.same((await server.request('GET', `/sessions/${session}/diff`)).body.airline, [], 'reading writes nothing');
   });
 });

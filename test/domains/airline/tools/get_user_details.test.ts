@@ -49,6 +49,10 @@ t.test('get_user_details', async (t) => {
 
   t.test('the fixture has users with every kind of payment method', async (t) => {
     const users = Object.values(airlineFixture().users);
-    for (const source of ['credit_card', 'gift_card', 'certificate'] as const) t.ok(users.some((u) => methodsOf(u, source).length > 0), source);
+    for (const source of ['credit_card', 'gift_card', 'certificate'] as const)
+      t.ok(
+        users.some((u) => methodsOf(u, source).length > 0),
+        source,
+      );
   });
 });

@@ -10,7 +10,10 @@ t.test('list_all_airports', async (t) => {
     t.equal(reply.status, 200);
     const airports = Object.values(airlineFixture().airports);
     t.ok(airports.length >= 20, 'at least the 20 airports of tau2-bench');
-    t.strictSame(reply.body, airports.map(({ iata, city }) => ({ iata, city })));
+    t.strictSame(
+      reply.body,
+      airports.map(({ iata, city }) => ({ iata, city })),
+    );
   });
 
   t.test('every airport a flight serves is listed', async (t) => {

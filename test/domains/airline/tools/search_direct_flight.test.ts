@@ -10,22 +10,29 @@ t.test('search_direct_flight', async (t) => {
     Object.values(db.flights).flatMap((flight) => {
       const instance = flight.dates[date];
       if (flight.origin !== origin || flight.destination !== destination || !isAvailable(instance)) return [];
-      return [{
-        flight_number: flight.flight_number,
-        origin,
-        destination,
-        status: 'available',
-        scheduled_departure_time_est: flight.scheduled_departure_time_est,
-        scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
-        date: null,
-        available_seats: instance.available_seats,
-        prices: instance.prices,
-      }];
+      return [
+        {
+          flight_number: flight.flight_number,
+          origin,
+          destination,
+          status: 'available',
+          scheduled_departure_time_est: flight.scheduled_departure_time_est,
+          scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
+          date: null,
+          available_seats: instance.available_seats,
+          prices: instance.prices,
+        },
+      ];
     });
 
   t.test('lists the available flights of the route on that date, with seats and prices, date null', async (t) => {
     const { flight, date } = findFlightDate(({ instance }) => isAvailable(instance));
-    const reply = await server.call('airline', 'search_direct_flight', { origin: flight.origin, destination: flight.destination, date }, await server.newSession());
+    const reply = await server.call(
+      'airline',
+      'search_direct_flight',
+      { origin: flight.origin, destination: flight.destination, date },
+      await server.newSession(),
+    );
     t.equal(reply.status, 200);
     t.ok(reply.body.length >= 1);
     t.strictSame(reply.body, expected(flight.origin, flight.destination, date));
@@ -33,9 +40,17 @@ t.test('search_direct_flight', async (t) => {
 
   t.test('leaves out flights of the route that are not available that day', async (t) => {
     const { flight, date, instance } = findFlightDate(({ instance }) => instance.status !== 'available');
-    const reply = await server.call('airline', 'search_direct_flight', { origin: flight.origin, destination: flight.destination, date }, await server.newSession());
+    const reply = await server.call(
+      'airline',
+      'search_direct_flight',
+      { origin: flight.origin, destination: flight.destination, date },
+      await server.newSession(),
+    );
     t.equal(reply.status, 200);
-    t.notOk(reply.body.some((f: { flight_number: string }) => f.flight_number === flight.flight_number), `${instance.status} is left out`);
+    t.notOk(
+      reply.body.some((f: { flight_number: string }) => f.flight_number === flight.flight_number),
+      `${instance.status} is left out`,
+    );
     t.strictSame(reply.body, expected(flight.origin, flight.destination, date));
   });
 

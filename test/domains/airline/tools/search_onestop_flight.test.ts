@@ -78,7 +78,11 @@ t.test('search_onestop_flight', async (t) => {
       }
       throw new Error('no connecting flights');
     })();
-    const available = { status: 'available' as const, available_seats: { basic_economy: 9, economy: 9, business: 9 }, prices: { basic_economy: 60, economy: 120, business: 400 } };
+    const available = {
+      status: 'available' as const,
+      available_seats: { basic_economy: 9, economy: 9, business: 9 },
+      prices: { basic_economy: 60, economy: 120, business: 400 },
+    };
     const bases = await patchedAirlineBases((patched) => {
       const first = patched.flights[a.flight_number]!;
       first.scheduled_departure_time_est = '22:30:00';
@@ -90,7 +94,12 @@ t.test('search_onestop_flight', async (t) => {
     });
     const patched = await startServer(t, { bases });
     const patchedDb = (await patched.state()).airline as AirlineDatabase;
-    const reply = await patched.call('airline', 'search_onestop_flight', { origin: a.origin, destination: b.destination, date: '2024-05-05' }, await patched.newSession());
+    const reply = await patched.call(
+      'airline',
+      'search_onestop_flight',
+      { origin: a.origin, destination: b.destination, date: '2024-05-05' },
+      await patched.newSession(),
+    );
     t.equal(reply.status, 200);
     const pair = reply.body.find(([x, y]: { flight_number: string }[]) => x!.flight_number === a.flight_number && y!.flight_number === b.flight_number);
     t.ok(pair, 'the overnight connection is found');

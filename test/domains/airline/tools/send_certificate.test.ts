@@ -47,7 +47,14 @@ t.test('send_certificate', async (t) => {
 
   t.test('an unknown user is refused and nothing changes; a mis-cased id names the stored user', async (t) => {
     const session = await server.newSession();
-    await expectRejections(t, server, 'airline', 'send_certificate', [{ args: { user_id: 'nobody_000', amount: 100 }, status: 404, detail: 'User nobody_000 not found' }], session);
+    await expectRejections(
+      t,
+      server,
+      'airline',
+      'send_certificate',
+      [{ args: { user_id: 'nobody_000', amount: 100 }, status: 404, detail: 'User nobody_000 not found' }],
+      session,
+    );
     t.same(await diff(session), [], 'no record changed');
     const reply = await server.call('airline', 'send_certificate', { user_id: user.user_id.toUpperCase(), amount: 100 }, session);
     t.equal(reply.body, `Certificate certificate_3221322 added to user ${user.user_id} with amount 100.`);
@@ -66,7 +73,10 @@ t.test('send_certificate', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('airline', 'send_certificate', args, session);
       t.equal(reply.status, 400, JSON.stringify(args));
-      t.strictSame(reply.body.errors.map((e: { field: string }) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: { field: string }) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

@@ -7,17 +7,32 @@ t.test('update_reservation_baggages', async (t) => {
   const diff = async (session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body.airline;
   const keys = (changes: { table: string; id: string }[]) => changes.map((c) => `${c.table}/${c.id}`).sort();
   const reservation = findReservation(
-    (r, u) => r.status !== 'cancelled' && r.nonfree_baggages >= 1 && methodsOf(u, 'credit_card').length > 0 && methodsOf(u, 'gift_card').some((g) => g.amount >= 100) && methodsOf(u, 'certificate').length > 0,
+    (r, u) =>
+      r.status !== 'cancelled' &&
+      r.nonfree_baggages >= 1 &&
+      methodsOf(u, 'credit_card').length > 0 &&
+      methodsOf(u, 'gift_card').some((g) => g.amount >= 100) &&
+      methodsOf(u, 'certificate').length > 0,
   );
   const user = userOf(reservation);
   const creditCard = methodsOf(user, 'credit_card')[0]!;
   const giftCard = methodsOf(user, 'gift_card').find((g) => g.amount >= 100)!;
   const certificate = methodsOf(user, 'certificate')[0]!;
-  const args = (total: number, nonfree: number, payment_id: string) => ({ reservation_id: reservation.reservation_id, total_baggages: total, nonfree_baggages: nonfree, payment_id });
+  const args = (total: number, nonfree: number, payment_id: string) => ({
+    reservation_id: reservation.reservation_id,
+    total_baggages: total,
+    nonfree_baggages: nonfree,
+    payment_id,
+  });
 
   t.test('two more non-free bags: 100 charged to a credit card, one entry, counts set', async (t) => {
     const session = await server.newSession();
-    const reply = await server.call('airline', 'update_reservation_baggages', args(reservation.total_baggages + 2, reservation.nonfree_baggages + 2, creditCard.id), session);
+    const reply = await server.call(
+      'airline',
+      'update_reservation_baggages',
+      args(reservation.total_baggages + 2, reservation.nonfree_baggages + 2, creditCard.id),
+      session,
+    );
     t.equal(reply.status, 200);
     const expected = {
       ...reservation,
@@ -33,16 +48,29 @@ t.test('update_reservation_baggages', async (t) => {
 
   t.test('a gift card pays: its amount goes down by the charge', async (t) => {
     const session = await server.newSession();
-    const reply = await server.call('airline', 'update_reservation_baggages', args(reservation.total_baggages + 2, reservation.nonfree_baggages + 2, giftCard.id), session);
+    const reply = await server.call(
+      'airline',
+      'update_reservation_baggages',
+      args(reservation.total_baggages + 2, reservation.nonfree_baggages + 2, giftCard.id),
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body.payment_history.at(-1), { payment_id: giftCard.id, amount: 100 });
     const state = (await server.state(session)).airline;
-    t.strictSame(state.users[user.user_id], { ...user, payment_methods: { ...user.payment_methods, [giftCard.id]: { ...giftCard, amount: giftCard.amount - 100 } } });
+    t.strictSame(state.users[user.user_id], {
+      ...user,
+      payment_methods: { ...user.payment_methods, [giftCard.id]: { ...giftCard, amount: giftCard.amount - 100 } },
+    });
   });
 
   t.test('no new non-free bag: nothing to pay, no entry; fewer bags are set without a refund (tau2-bench)', async (t) => {
     const session = await server.newSession();
-    const free = await server.call('airline', 'update_reservation_baggages', args(reservation.total_baggages + 1, reservation.nonfree_baggages, giftCard.id), session);
+    const free = await server.call(
+      'airline',
+      'update_reservation_baggages',
+      args(reservation.total_baggages + 1, reservation.nonfree_baggages, giftCard.id),
+      session,
+    );
     t.equal(free.status, 200);
     t.strictSame(free.body.payment_history, reservation.payment_history);
     t.equal(free.body.total_baggages, reservation.total_baggages + 1);
@@ -84,7 +112,10 @@ t.test('update_reservation_baggages', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('airline', 'update_reservation_baggages', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: { field: string }) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: { field: string }) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

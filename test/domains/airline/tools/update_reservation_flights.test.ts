@@ -1,7 +1,18 @@
 import t from 'tap';
 import type { Cabin, Reservation } from '../../../../domains/airline/schema.js';
 import { expectRejections, startServer } from '../../../helpers/server.js';
-import { type Available, airlineFixture, findFlightDate, findReservation, findUser, instanceOf, isAvailable, methodsOf, patchedAirlineBases, userOf } from '../../../helpers/airline.js';
+import {
+  type Available,
+  airlineFixture,
+  findFlightDate,
+  findReservation,
+  findUser,
+  instanceOf,
+  isAvailable,
+  methodsOf,
+  patchedAirlineBases,
+  userOf,
+} from '../../../helpers/airline.js';
 
 type Segment = Reservation['flights'][number];
 const segment = (s: { flight_number: string; date: string }) => ({ flight_number: s.flight_number, date: s.date });
@@ -46,12 +57,17 @@ t.test('update_reservation_flights', async (t) => {
     const patched = await startServer(t, { bases });
     const session = await patched.newSession();
 
-    const reply = await patched.call('airline', 'update_reservation_flights', {
-      reservation_id: reservation.reservation_id,
-      cabin: 'economy',
-      flights: [segment(replacement), segment(second)],
-      payment_id: creditCard.id,
-    }, session);
+    const reply = await patched.call(
+      'airline',
+      'update_reservation_flights',
+      {
+        reservation_id: reservation.reservation_id,
+        cabin: 'economy',
+        flights: [segment(replacement), segment(second)],
+        payment_id: creditCard.id,
+      },
+      session,
+    );
     t.equal(reply.status, 200, reply.text);
     const expected = {
       ...reservation,
@@ -63,34 +79,60 @@ t.test('update_reservation_flights', async (t) => {
     t.strictSame((await patched.state(session)).airline.reservations[reservation.reservation_id], expected);
     const changes = (await patched.request('GET', `/sessions/${session}/diff`)).body.airline;
     t.strictSame(keys(changes), [`reservations/${reservation.reservation_id}`], 'seats are not changed (tau2-bench), the user neither');
-    t.strictSame((await patched.state(await patched.newSession())).airline.reservations[reservation.reservation_id], reservation, 'other sessions do not see it');
+    t.strictSame(
+      (await patched.state(await patched.newSession())).airline.reservations[reservation.reservation_id],
+      reservation,
+      'other sessions do not see it',
+    );
   });
 
   t.test('a cabin change reprices every segment at its current price in the new cabin, even unchanged ones', async (t) => {
     const reservation = findReservation(
-      (r, u) => active(r) && r.cabin === 'economy' && methodsOf(u, 'credit_card').length > 0 && r.flights.every((s) => availableFor(s, 'business', r.passengers.length)),
+      (r, u) =>
+        active(r) &&
+        r.cabin === 'economy' &&
+        methodsOf(u, 'credit_card').length > 0 &&
+        r.flights.every((s) => availableFor(s, 'business', r.passengers.length)),
     );
     const creditCard = methodsOf(userOf(reservation), 'credit_card')[0]!;
     const flights = reservation.flights.map((s) => ({ ...s, price: availableFor(s, 'business', 0)!.prices.business }));
-    const difference = (flights.reduce((sum, s) => sum + s.price, 0) - reservation.flights.reduce((sum, s) => sum + s.price, 0)) * reservation.passengers.length;
+    const difference =
+      (flights.reduce((sum, s) => sum + s.price, 0) - reservation.flights.reduce((sum, s) => sum + s.price, 0)) * reservation.passengers.length;
     const session = await server.newSession();
-    const reply = await server.call('airline', 'update_reservation_flights', { reservation_id: reservation.reservation_id, cabin: 'business', flights: reservation.flights.map(segment), payment_id: creditCard.id }, session);
+    const reply = await server.call(
+      'airline',
+      'update_reservation_flights',
+      { reservation_id: reservation.reservation_id, cabin: 'business', flights: reservation.flights.map(segment), payment_id: creditCard.id },
+      session,
+    );
     t.equal(reply.status, 200, reply.text);
-    t.strictSame(reply.body, { ...reservation, cabin: 'business', flights, payment_history: [...reservation.payment_history, { payment_id: creditCard.id, amount: difference }] });
+    t.strictSame(reply.body, {
+      ...reservation,
+      cabin: 'business',
+      flights,
+      payment_history: [...reservation.payment_history, { payment_id: creditCard.id, amount: difference }],
+    });
     t.ok(difference > 0, 'business costs more');
   });
 
   t.test('a cheaper cabin is a refund: a negative entry, and a gift card is credited at once', async (t) => {
     const reservation = findReservation(
-      (r, u) => active(r) && r.cabin === 'business' && methodsOf(u, 'gift_card').length > 0 && r.flights.every((s) => availableFor(s, 'economy', r.passengers.length)),
+      (r, u) =>
+        active(r) && r.cabin === 'business' && methodsOf(u, 'gift_card').length > 0 && r.flights.every((s) => availableFor(s, 'economy', r.passengers.length)),
     );
     const user = userOf(reservation);
     const giftCard = methodsOf(user, 'gift_card')[0]!;
     const flights = reservation.flights.map((s) => ({ ...s, price: availableFor(s, 'economy', 0)!.prices.economy }));
-    const difference = (flights.reduce((sum, s) => sum + s.price, 0) - reservation.flights.reduce((sum, s) => sum + s.price, 0)) * reservation.passengers.length;
+    const difference =
+      (flights.reduce((sum, s) => sum + s.price, 0) - reservation.flights.reduce((sum, s) => sum + s.price, 0)) * reservation.passengers.length;
     t.ok(difference < 0, 'economy costs less');
     const session = await server.newSession();
-    const reply = await server.call('airline', 'update_reservation_flights', { reservation_id: reservation.reservation_id, cabin: 'economy', flights: reservation.flights.map(segment), payment_id: giftCard.id }, session);
+    const reply = await server.call(
+      'airline',
+      'update_reservation_flights',
+      { reservation_id: reservation.reservation_id, cabin: 'economy', flights: reservation.flights.map(segment), payment_id: giftCard.id },
+      session,
+    );
     t.equal(reply.status, 200, reply.text);
     t.strictSame(reply.body.payment_history.at(-1), { payment_id: giftCard.id, amount: difference });
     t.equal(reply.body.cabin, 'economy');
@@ -104,29 +146,49 @@ t.test('update_reservation_flights', async (t) => {
     );
     const creditCard = methodsOf(userOf(reservation), 'credit_card')[0]!;
     const session = await server.newSession();
-    const reply = await server.call('airline', 'update_reservation_flights', { reservation_id: reservation.reservation_id, cabin: reservation.cabin, flights: reservation.flights.map(segment), payment_id: creditCard.id }, session);
+    const reply = await server.call(
+      'airline',
+      'update_reservation_flights',
+      { reservation_id: reservation.reservation_id, cabin: reservation.cabin, flights: reservation.flights.map(segment), payment_id: creditCard.id },
+      session,
+    );
     t.equal(reply.status, 200, reply.text);
     t.strictSame(reply.body, reservation);
   });
 
   t.test('no rule of the policy is checked: a basic-economy reservation changes flights', async (t) => {
     const reservation = findReservation(
-      (r, u) => active(r) && r.cabin === 'basic_economy' && methodsOf(u, 'credit_card').length > 0 && alternativeTo(r.flights[0]!, 'basic_economy', r.passengers.length) !== undefined,
+      (r, u) =>
+        active(r) &&
+        r.cabin === 'basic_economy' &&
+        methodsOf(u, 'credit_card').length > 0 &&
+        alternativeTo(r.flights[0]!, 'basic_economy', r.passengers.length) !== undefined,
     );
     const replacement = alternativeTo(reservation.flights[0]!, 'basic_economy', reservation.passengers.length)!;
-    const reply = await server.call('airline', 'update_reservation_flights', {
-      reservation_id: reservation.reservation_id,
-      cabin: 'basic_economy',
-      flights: [segment(replacement), ...reservation.flights.slice(1).map(segment)],
-      payment_id: methodsOf(userOf(reservation), 'credit_card')[0]!.id,
-    }, await server.newSession());
+    const reply = await server.call(
+      'airline',
+      'update_reservation_flights',
+      {
+        reservation_id: reservation.reservation_id,
+        cabin: 'basic_economy',
+        flights: [segment(replacement), ...reservation.flights.slice(1).map(segment)],
+        payment_id: methodsOf(userOf(reservation), 'credit_card')[0]!.id,
+      },
+      await server.newSession(),
+    );
     t.equal(reply.status, 200, reply.text);
     t.equal(reply.body.flights[0].flight_number, replacement.flight_number);
   });
 
   t.test("rules in tau2-bench's order, exact messages; nothing changes on error", async (t) => {
     const reservation = findReservation(
-      (r, u) => active(r) && r.cabin === 'economy' && r.passengers.length >= 2 && methodsOf(u, 'credit_card').length > 0 && methodsOf(u, 'certificate').length > 0 && alternativeTo(r.flights[0]!, 'economy', r.passengers.length) !== undefined,
+      (r, u) =>
+        active(r) &&
+        r.cabin === 'economy' &&
+        r.passengers.length >= 2 &&
+        methodsOf(u, 'credit_card').length > 0 &&
+        methodsOf(u, 'certificate').length > 0 &&
+        alternativeTo(r.flights[0]!, 'economy', r.passengers.length) !== undefined,
     );
     const user = userOf(reservation);
     const creditCard = methodsOf(user, 'credit_card')[0]!;
@@ -136,13 +198,30 @@ t.test('update_reservation_flights', async (t) => {
     const landed = findFlightDate(({ instance }) => instance.status === 'landed');
     const full = findFlightDate(({ instance }) => isAvailable(instance) && instance.available_seats.economy < reservation.passengers.length);
     const rest = reservation.flights.slice(1).map(segment);
-    const call = (flights: { flight_number: string; date: string }[], payment_id = creditCard.id) => ({ reservation_id: reservation.reservation_id, cabin: 'economy', flights, payment_id });
+    const call = (flights: { flight_number: string; date: string }[], payment_id = creditCard.id) => ({
+      reservation_id: reservation.reservation_id,
+      cabin: 'economy',
+      flights,
+      payment_id,
+    });
     const cases = [
       { args: { ...call(reservation.flights.map(segment)), reservation_id: 'ZZZZZZ' }, status: 404, detail: 'Reservation ZZZZZZ not found' },
       { args: call([{ flight_number: 'XYZ999', date: '2024-05-20' }, ...rest]), status: 404, detail: 'Flight XYZ999 not found' },
-      { args: call([{ flight_number: other.flight_number, date: '2024-07-01' }, ...rest]), status: 404, detail: `Flight ${other.flight_number} not found on date 2024-07-01` },
-      { args: call([segment({ flight_number: landed.flight.flight_number, date: landed.date }), ...rest]), status: 409, detail: `Flight ${landed.flight.flight_number} not available on date ${landed.date}` },
-      { args: call([segment({ flight_number: full.flight.flight_number, date: full.date }), ...rest]), status: 409, detail: `Not enough seats on flight ${full.flight.flight_number}` },
+      {
+        args: call([{ flight_number: other.flight_number, date: '2024-07-01' }, ...rest]),
+        status: 404,
+        detail: `Flight ${other.flight_number} not found on date 2024-07-01`,
+      },
+      {
+        args: call([segment({ flight_number: landed.flight.flight_number, date: landed.date }), ...rest]),
+        status: 409,
+        detail: `Flight ${landed.flight.flight_number} not available on date ${landed.date}`,
+      },
+      {
+        args: call([segment({ flight_number: full.flight.flight_number, date: full.date }), ...rest]),
+        status: 409,
+        detail: `Not enough seats on flight ${full.flight.flight_number}`,
+      },
       {
         args: call([segment({ flight_number: landed.flight.flight_number, date: landed.date }), ...rest], 'credit_card_0000000'),
         status: 409,
@@ -150,8 +229,18 @@ t.test('update_reservation_flights', async (t) => {
         why: 'flights are checked before the payment',
       },
       { args: call([segment(other), ...rest], 'credit_card_0000000'), status: 404, detail: 'Payment method not found' },
-      { args: call([segment(other), ...rest], methodsOf(stranger, 'credit_card')[0]!.id), status: 404, detail: 'Payment method not found', why: "another user's card" },
-      { args: call(reservation.flights.map(segment), certificate.id), status: 422, detail: 'Certificate cannot be used to update reservation', why: 'even when nothing is due' },
+      {
+        args: call([segment(other), ...rest], methodsOf(stranger, 'credit_card')[0]!.id),
+        status: 404,
+        detail: 'Payment method not found',
+        why: "another user's card",
+      },
+      {
+        args: call(reservation.flights.map(segment), certificate.id),
+        status: 422,
+        detail: 'Certificate cannot be used to update reservation',
+        why: 'even when nothing is due',
+      },
     ];
     const session = await server.newSession();
     await expectRejections(t, server, 'airline', 'update_reservation_flights', cases, session);
@@ -160,27 +249,42 @@ t.test('update_reservation_flights', async (t) => {
 
   t.test('a gift card that cannot cover the difference is refused', async (t) => {
     // Upgrade a whole economy reservation to business, paid by the user's smallest gift card.
-    const reservation = findReservation(
-      (r, u) => {
-        if (!active(r) || r.cabin !== 'economy' || !r.flights.every((s) => availableFor(s, 'business', r.passengers.length))) return false;
-        const difference = r.flights.reduce((sum, s) => sum + availableFor(s, 'business', 0)!.prices.business - s.price, 0) * r.passengers.length;
-        return methodsOf(u, 'gift_card').some((g) => g.amount < difference);
-      },
-    );
+    const reservation = findReservation((r, u) => {
+      if (!active(r) || r.cabin !== 'economy' || !r.flights.every((s) => availableFor(s, 'business', r.passengers.length))) return false;
+      const difference = r.flights.reduce((sum, s) => sum + availableFor(s, 'business', 0)!.prices.business - s.price, 0) * r.passengers.length;
+      return methodsOf(u, 'gift_card').some((g) => g.amount < difference);
+    });
     const user = userOf(reservation);
-    const difference = reservation.flights.reduce((sum, s) => sum + availableFor(s, 'business', 0)!.prices.business - s.price, 0) * reservation.passengers.length;
+    const difference =
+      reservation.flights.reduce((sum, s) => sum + availableFor(s, 'business', 0)!.prices.business - s.price, 0) * reservation.passengers.length;
     const poor = methodsOf(user, 'gift_card').find((g) => g.amount < difference)!;
     const session = await server.newSession();
-    await expectRejections(t, server, 'airline', 'update_reservation_flights', [
-      { args: { reservation_id: reservation.reservation_id, cabin: 'business', flights: reservation.flights.map(segment), payment_id: poor.id }, status: 422, detail: 'Gift card balance is not enough' },
-    ], session);
+    await expectRejections(
+      t,
+      server,
+      'airline',
+      'update_reservation_flights',
+      [
+        {
+          args: { reservation_id: reservation.reservation_id, cabin: 'business', flights: reservation.flights.map(segment), payment_id: poor.id },
+          status: 422,
+          detail: 'Gift card balance is not enough',
+        },
+      ],
+      session,
+    );
     t.same(await diff(session), [], 'no record changed');
   });
 
   t.test('invalid arguments answer 400 naming the field, and change nothing', async (t) => {
     const reservation = findReservation((r) => active(r));
     const session = await server.newSession();
-    const valid = { reservation_id: reservation.reservation_id, cabin: reservation.cabin, flights: reservation.flights.map(segment), payment_id: 'credit_card_0000000' };
+    const valid = {
+      reservation_id: reservation.reservation_id,
+      cabin: reservation.cabin,
+      flights: reservation.flights.map(segment),
+      payment_id: 'credit_card_0000000',
+    };
     const { cabin: _omitted, ...withoutCabin } = valid;
     const cases = [
       { args: withoutCabin, field: 'cabin' },
@@ -194,7 +298,10 @@ t.test('update_reservation_flights', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('airline', 'update_reservation_flights', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: { field: string }) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: { field: string }) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

@@ -14,15 +14,28 @@ t.test('update_reservation_passengers', async (t) => {
     t.equal(reply.status, 200);
     t.strictSame(reply.body, { ...reservation, passengers: renamed });
     t.strictSame((await server.state(session)).airline.reservations[reservation.reservation_id], { ...reservation, passengers: renamed });
-    t.strictSame((await diff(session)).map((c: { table: string; id: string }) => `${c.table}/${c.id}`), [`reservations/${reservation.reservation_id}`]);
+    t.strictSame(
+      (await diff(session)).map((c: { table: string; id: string }) => `${c.table}/${c.id}`),
+      [`reservations/${reservation.reservation_id}`],
+    );
     t.strictSame((await server.state(await server.newSession())).airline.reservations[reservation.reservation_id], reservation, 'other sessions do not see it');
   });
 
   t.test('the count must match; the reservation must exist; nothing changes on error', async (t) => {
     const session = await server.newSession();
     const cases = [
-      { args: { reservation_id: reservation.reservation_id, passengers: renamed.slice(1) }, status: 422, detail: 'Number of passengers does not match', why: 'one fewer' },
-      { args: { reservation_id: reservation.reservation_id, passengers: [...renamed, renamed[0]] }, status: 422, detail: 'Number of passengers does not match', why: 'one more' },
+      {
+        args: { reservation_id: reservation.reservation_id, passengers: renamed.slice(1) },
+        status: 422,
+        detail: 'Number of passengers does not match',
+        why: 'one fewer',
+      },
+      {
+        args: { reservation_id: reservation.reservation_id, passengers: [...renamed, renamed[0]] },
+        status: 422,
+        detail: 'Number of passengers does not match',
+        why: 'one more',
+      },
       { args: { reservation_id: 'ZZZZZZ', passengers: renamed }, status: 404, detail: 'Reservation ZZZZZZ not found' },
     ];
     await expectRejections(t, server, 'airline', 'update_reservation_passengers', cases, session);
@@ -43,7 +56,10 @@ t.test('update_reservation_passengers', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('airline', 'update_reservation_passengers', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: { field: string }) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: { field: string }) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

@@ -63,7 +63,12 @@ t.test('add_to_cart', async (t) => {
       { args: { user_id: cart.user_id, item_id: line.item_id, quantity: 11 - line.quantity }, status: 422, detail: 'At most 10 units of an item per cart' },
     ];
     await expectRejections(t, server, 'retail', 'add_to_cart', cases, session);
-    const ok = await server.call('retail', 'add_to_cart', { user_id: cart.user_id, item_id: line.item_id, quantity: 10 - line.quantity }, await server.newSession());
+    const ok = await server.call(
+      'retail',
+      'add_to_cart',
+      { user_id: cart.user_id, item_id: line.item_id, quantity: 10 - line.quantity },
+      await server.newSession(),
+    );
     t.equal(ok.status, 200, 'exactly 10 units is fine');
     t.equal(ok.body.items[0].quantity, 10);
     for (const args of [

@@ -9,12 +9,24 @@ const db = retailFixture();
 const cartTotal = (cart: Cart) => Math.round(cart.items.reduce((sum, l) => sum + l.unit_price * l.quantity, 0) * 100) / 100;
 const round = (amount: number) => Math.round(amount * 100) / 100;
 const ORDER_KEYS = [
-  'order_id', 'user_id', 'address', 'items', 'status', 'fulfillments', 'payment_history', 'cancel_reason', 'exchange_items',
-  'exchange_new_items', 'exchange_payment_method_id', 'exchange_price_difference', 'return_items', 'return_payment_method_id',
+  'order_id',
+  'user_id',
+  'address',
+  'items',
+  'status',
+  'fulfillments',
+  'payment_history',
+  'cancel_reason',
+  'exchange_items',
+  'exchange_new_items',
+  'exchange_payment_method_id',
+  'exchange_price_difference',
+  'return_items',
+  'return_payment_method_id',
 ];
 
 /** The order checkout makes of a cart, without its id. */
-function expectedOrder(cart: Cart, payment_method_id: string, address: Address, price = (itemId: string, stored: number) => stored) {
+function expectedOrder(cart: Cart, payment_method_id: string, address: Address, price = (_itemId: string, stored: number) => stored) {
   const items = cart.items.flatMap((line) =>
     Array.from({ length: line.quantity }, () => ({
       name: line.name,
@@ -59,7 +71,11 @@ t.test('checkout', async (t) => {
     t.notOk(order.order_id in db.orders, 'a new id');
     t.same(order, { order_id: order.order_id, ...expectedOrder(paid, giftCard.id, owner.address) });
     t.same(Object.keys(order), ORDER_KEYS, 'tau2 key order');
-    t.equal(order.items.length, paid.items.reduce((n, l) => n + l.quantity, 0), 'one item per unit');
+    t.equal(
+      order.items.length,
+      paid.items.reduce((n, l) => n + l.quantity, 0),
+      'one item per unit',
+    );
 
     const after = (await server.state(session)).retail;
     t.same(after.orders[order.order_id], order);
@@ -67,10 +83,11 @@ t.test('checkout', async (t) => {
     t.equal(after.users[owner.user_id].payment_methods[giftCard.id].balance, round(giftCard.balance - cartTotal(paid)));
     t.notOk(owner.user_id in after.carts, 'the cart is gone');
     const diff = (await server.request('GET', `/sessions/${session}/diff`)).body.retail;
-    t.same(
-      diff.map((d: { table: string; id: string; op: string }) => [d.table, d.id, d.op]).sort(),
-      [['carts', owner.user_id, 'delete'], ['orders', order.order_id, 'insert'], ['users', owner.user_id, 'update']],
-    );
+    t.same(diff.map((d: { table: string; id: string; op: string }) => [d.table, d.id, d.op]).sort(), [
+      ['carts', owner.user_id, 'delete'],
+      ['orders', order.order_id, 'insert'],
+      ['users', owner.user_id, 'update'],
+    ]);
 
     const again = await server.call('retail', 'checkout', { user_id: owner.user_id, payment_method_id: giftCard.id }, await server.newSession());
     t.equal(again.body.order_id, order.order_id, 'the id is deterministic');
@@ -136,7 +153,12 @@ t.test('checkout', async (t) => {
     });
 
     const blockedUser = db.users[blocked.user_id]!;
-    const refused = await other.call('retail', 'checkout', { user_id: blocked.user_id, payment_method_id: Object.keys(blockedUser.payment_methods)[0]! }, session);
+    const refused = await other.call(
+      'retail',
+      'checkout',
+      { user_id: blocked.user_id, payment_method_id: Object.keys(blockedUser.payment_methods)[0]! },
+      session,
+    );
     t.equal(refused.status, 409);
     t.equal(refused.body.detail, `Item ${gone.item_id} is no longer available; remove it from the cart`);
   });

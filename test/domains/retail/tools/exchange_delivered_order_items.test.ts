@@ -33,7 +33,12 @@ t.test('exchange_delivered_order_items', async (t) => {
     const newItemIds = news.map((v) => v.item_id);
     const session = await server.newSession();
 
-    const reply = await server.call('retail', 'exchange_delivered_order_items', { order_id: order.order_id, item_ids: itemIds, new_item_ids: newItemIds, payment_method_id: card.id }, session);
+    const reply = await server.call(
+      'retail',
+      'exchange_delivered_order_items',
+      { order_id: order.order_id, item_ids: itemIds, new_item_ids: newItemIds, payment_method_id: card.id },
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body, {
       ...order,
@@ -62,7 +67,12 @@ t.test('exchange_delivered_order_items', async (t) => {
     const variant = pick(order)!;
     const item = order.items[0]!;
     const session = await server.newSession();
-    const reply = await server.call('retail', 'exchange_delivered_order_items', { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: paidWith(order) }, session);
+    const reply = await server.call(
+      'retail',
+      'exchange_delivered_order_items',
+      { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: paidWith(order) },
+      session,
+    );
     t.equal(reply.status, 200);
     t.equal(reply.body.exchange_price_difference, cents(variant.price - item.price));
     t.ok(reply.body.exchange_price_difference < 0);
@@ -72,7 +82,12 @@ t.test('exchange_delivered_order_items', async (t) => {
     const order = findOrder((o) => o.status === 'delivered' && variantsOf(o.items[0]!).find((v) => v.item_id === o.items[0]!.item_id)!.available);
     const item = order.items[0]!;
     const session = await server.newSession();
-    const reply = await server.call('retail', 'exchange_delivered_order_items', { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [item.item_id], payment_method_id: paidWith(order) }, session);
+    const reply = await server.call(
+      'retail',
+      'exchange_delivered_order_items',
+      { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [item.item_id], payment_method_id: paidWith(order) },
+      session,
+    );
     t.equal(reply.status, 200);
     t.equal(reply.body.exchange_price_difference, 0);
   });
@@ -80,7 +95,10 @@ t.test('exchange_delivered_order_items', async (t) => {
   t.test('rules: delivered, items of the order, matching counts, available variants of the same product, balance; nothing changes on error', async (t) => {
     const session = await server.newSession();
     const order = findOrder(
-      (o, u) => o.status === 'delivered' && variantsOf(o.items[0]!).some((v) => !v.available) && alternatives(o.items[0]!).length >= 2 &&
+      (o, u) =>
+        o.status === 'delivered' &&
+        variantsOf(o.items[0]!).some((v) => !v.available) &&
+        alternatives(o.items[0]!).length >= 2 &&
         giftCardsOf(u).some((g) => alternatives(o.items[0]!).some((v) => v.price - o.items[0]!.price > g.balance)),
     );
     const user = userOf(order);
@@ -94,21 +112,51 @@ t.test('exchange_delivered_order_items', async (t) => {
     const notInOrder = findOrder((o) => !o.items.some((i) => order.items.some((j) => j.item_id === i.item_id))).items[0]!.item_id;
     const units = order.items.filter((i) => i.item_id === item.item_id).length;
     const stranger = findUser((u) => u.user_id !== user.user_id);
-    const args = (item_ids: string[], new_item_ids: string[], payment_method_id = paidWith(order), order_id = order.order_id) => ({ order_id, item_ids, new_item_ids, payment_method_id });
+    const args = (item_ids: string[], new_item_ids: string[], payment_method_id = paidWith(order), order_id = order.order_id) => ({
+      order_id,
+      item_ids,
+      new_item_ids,
+      payment_method_id,
+    });
     const nonDelivered = (['pending', 'pending (item modified)', 'processed', 'cancelled', 'exchange requested', 'return requested'] as const).map((status) => {
       const other = findOrder((o) => o.status === status);
-      return { args: args([other.items[0]!.item_id], [other.items[0]!.item_id], paidWith(other), other.order_id), status: 409, detail: 'Non-delivered order cannot be exchanged', why: status };
+      return {
+        args: args([other.items[0]!.item_id], [other.items[0]!.item_id], paidWith(other), other.order_id),
+        status: 409,
+        detail: 'Non-delivered order cannot be exchanged',
+        why: status,
+      };
     });
     const cases = [
       ...nonDelivered,
       { args: args([notInOrder], [b.item_id]), status: 404, detail: `Number of ${notInOrder} not found.`, why: 'item not in the order' },
-      { args: args(Array(units + 1).fill(item.item_id), Array(units + 1).fill(b.item_id)), status: 404, detail: `Number of ${item.item_id} not found.`, why: 'more units than the order holds' },
+      {
+        args: args(Array(units + 1).fill(item.item_id), Array(units + 1).fill(b.item_id)),
+        status: 404,
+        detail: `Number of ${item.item_id} not found.`,
+        why: 'more units than the order holds',
+      },
       { args: args([item.item_id], [b.item_id, c.item_id]), status: 422, detail: 'The number of items to be exchanged should match.', why: 'count mismatch' },
       { args: args([item.item_id], [foreignVariant.item_id]), status: 404, detail: 'Variant not found', why: 'variant of another product' },
-      { args: args([item.item_id], [unavailable.item_id]), status: 422, detail: `New item ${unavailable.item_id} not found or available`, why: 'unavailable variant' },
-      { args: args([item.item_id], [pricey.item_id], poorCard.id), status: 422, detail: 'Insufficient gift card balance to pay for the price difference', why: 'gift card too low' },
+      {
+        args: args([item.item_id], [unavailable.item_id]),
+        status: 422,
+        detail: `New item ${unavailable.item_id} not found or available`,
+        why: 'unavailable variant',
+      },
+      {
+        args: args([item.item_id], [pricey.item_id], poorCard.id),
+        status: 422,
+        detail: 'Insufficient gift card balance to pay for the price difference',
+        why: 'gift card too low',
+      },
       { args: args([item.item_id], [b.item_id], 'gift_card_0000000'), status: 404, detail: 'Payment method not found', why: 'unknown method' },
-      { args: args([item.item_id], [b.item_id], Object.keys(stranger.payment_methods)[0]!), status: 404, detail: 'Payment method not found', why: "another user's method" },
+      {
+        args: args([item.item_id], [b.item_id], Object.keys(stranger.payment_methods)[0]!),
+        status: 404,
+        detail: 'Payment method not found',
+        why: "another user's method",
+      },
       { args: args([item.item_id], [b.item_id], paidWith(order), '#W0000000'), status: 404, detail: 'Order not found', why: 'unknown order' },
     ];
     await expectRejections(t, server, 'retail', 'exchange_delivered_order_items', cases, session);
@@ -131,7 +179,10 @@ t.test('exchange_delivered_order_items', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'exchange_delivered_order_items', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

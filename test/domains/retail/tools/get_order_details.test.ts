@@ -53,7 +53,10 @@ t.test('get_order_details', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'get_order_details', args, session);
       t.equal(reply.status, 400, JSON.stringify(args));
-      t.ok(reply.body.errors.some((e: any) => e.field === field), `names ${field}`);
+      t.ok(
+        reply.body.errors.some((e: any) => e.field === field),
+        `names ${field}`,
+      );
     }
   });
 });

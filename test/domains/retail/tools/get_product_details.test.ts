@@ -12,7 +12,10 @@ t.test('get_product_details', async (t) => {
     t.equal(reply.status, 200);
     t.strictSame(reply.body, product);
     t.equal(Object.keys(reply.body.variants).length, Object.keys(product.variants).length);
-    t.ok(Object.values(reply.body.variants).some((v: any) => v.available === false), 'unavailable variants are listed');
+    t.ok(
+      Object.values(reply.body.variants).some((v: any) => v.available === false),
+      'unavailable variants are listed',
+    );
     t.same((await server.request('GET', `/sessions/${session}/diff`)).body.retail, [], 'a read changes nothing');
   });
 

@@ -33,7 +33,10 @@ t.test('list_all_product_types', async (t) => {
     const patched = await startServer(t, { bases });
     const reply = await patched.call('retail', 'list_all_product_types', {});
     t.equal(reply.status, 200);
-    t.ok(reply.body.endsWith(`"Zebra Mug": "${second!.product_id}", "zebra Caf\\u00e9 Cr\\u00e8me": "${first!.product_id}"}`), 'upper case sorts before lower case; é is \\u00e9');
+    t.ok(
+      reply.body.endsWith(`"Zebra Mug": "${second!.product_id}", "zebra Caf\\u00e9 Cr\\u00e8me": "${first!.product_id}"}`),
+      'upper case sorts before lower case; é is \\u00e9',
+    );
     t.equal(JSON.parse(reply.body)['zebra Café Crème'], first!.product_id);
   });
 

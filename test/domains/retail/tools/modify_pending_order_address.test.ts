@@ -17,7 +17,11 @@ t.test('modify_pending_order_address', async (t) => {
 
     const after = (await server.state(session)).retail;
     t.strictSame(after.orders[pending.order_id], { ...pending, address: newAddress }, 'the change sticks in the session');
-    t.strictSame(after.users[pending.user_id].address, (await server.state('default')).retail.users[pending.user_id].address, "the user's default address is untouched");
+    t.strictSame(
+      after.users[pending.user_id].address,
+      (await server.state('default')).retail.users[pending.user_id].address,
+      "the user's default address is untouched",
+    );
     const changes = await diff(session);
     t.equal(changes.length, 1, 'one record changed');
     t.match(changes[0], { table: 'orders', id: pending.order_id, op: 'update' });
@@ -69,7 +73,10 @@ t.test('modify_pending_order_address', async (t) => {
       const reply = await server.call('retail', 'modify_pending_order_address', args, session);
       t.equal(reply.status, 400, field);
       t.equal(reply.body.code, 'invalid_input');
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

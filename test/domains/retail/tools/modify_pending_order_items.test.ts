@@ -17,7 +17,7 @@ t.test('modify_pending_order_items', async (t) => {
   const server = await startServer(t);
   const diff = async (session: string) => (await server.request('GET', `/sessions/${session}/diff`)).body.retail;
 
-  t.test('each modified item gets its own new variant\'s price and options (tau2-bench\'s bug fixed)', async (t) => {
+  t.test("each modified item gets its own new variant's price and options (tau2-bench's bug fixed)", async (t) => {
     // Two items of different products whose replacements have different prices: tau2-bench gave both the last one's.
     const pick = (o: Order) => {
       const [first, second] = o.items;
@@ -34,7 +34,12 @@ t.test('modify_pending_order_items', async (t) => {
     const reply = await server.call(
       'retail',
       'modify_pending_order_items',
-      { order_id: order.order_id, item_ids: [first.item_id, second.item_id], new_item_ids: [newFirst.item_id, newSecond.item_id], payment_method_id: paidWith(order) },
+      {
+        order_id: order.order_id,
+        item_ids: [first.item_id, second.item_id],
+        new_item_ids: [newFirst.item_id, newSecond.item_id],
+        payment_method_id: paidWith(order),
+      },
       session,
     );
     t.equal(reply.status, 200);
@@ -47,9 +52,9 @@ t.test('modify_pending_order_items', async (t) => {
         { transaction_type: difference > 0 ? 'payment' : 'refund', amount: Math.abs(difference), payment_method_id: paidWith(order) },
       ],
     });
-    t.equal(reply.body.items[0].price, newFirst.price, 'first item: its own variant\'s price');
-    t.not(reply.body.items[0].price, newSecond.price, 'not the last variant\'s price');
-    t.strictSame(reply.body.items[0].options, newFirst.options, 'first item: its own variant\'s options');
+    t.equal(reply.body.items[0].price, newFirst.price, "first item: its own variant's price");
+    t.not(reply.body.items[0].price, newSecond.price, "not the last variant's price");
+    t.strictSame(reply.body.items[0].options, newFirst.options, "first item: its own variant's options");
     t.equal(reply.body.items[1].price, newSecond.price);
     t.strictSame(reply.body.items[1].options, newSecond.options);
 
@@ -70,7 +75,12 @@ t.test('modify_pending_order_items', async (t) => {
     const card = giftCardsOf(user).find((g) => g.balance >= difference)!;
     const session = await server.newSession();
 
-    const reply = await server.call('retail', 'modify_pending_order_items', { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: card.id }, session);
+    const reply = await server.call(
+      'retail',
+      'modify_pending_order_items',
+      { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: card.id },
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body.payment_history.at(-1), { transaction_type: 'payment', amount: difference, payment_method_id: card.id });
     t.strictSame(reply.body.items[0], swapped(item, variant));
@@ -89,7 +99,12 @@ t.test('modify_pending_order_items', async (t) => {
     const card = giftCardsOf(user)[0]!;
     const session = await server.newSession();
 
-    const reply = await server.call('retail', 'modify_pending_order_items', { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: card.id }, session);
+    const reply = await server.call(
+      'retail',
+      'modify_pending_order_items',
+      { order_id: order.order_id, item_ids: [item.item_id], new_item_ids: [variant.item_id], payment_method_id: card.id },
+      session,
+    );
     t.equal(reply.status, 200);
     t.ok(difference < 0);
     t.strictSame(reply.body.payment_history.at(-1), { transaction_type: 'refund', amount: -difference, payment_method_id: card.id });
@@ -114,57 +129,117 @@ t.test('modify_pending_order_items', async (t) => {
     const order: Order = (await patched.state(session)).retail.orders[base.order_id];
     const last = order.items.length - 1;
 
-    const tooMany = await patched.call('retail', 'modify_pending_order_items', { order_id: order.order_id, item_ids: [item.item_id, item.item_id, item.item_id], new_item_ids: [b.item_id, c.item_id, b.item_id], payment_method_id: paidWith(order) }, session);
+    const tooMany = await patched.call(
+      'retail',
+      'modify_pending_order_items',
+      {
+        order_id: order.order_id,
+        item_ids: [item.item_id, item.item_id, item.item_id],
+        new_item_ids: [b.item_id, c.item_id, b.item_id],
+        payment_method_id: paidWith(order),
+      },
+      session,
+    );
     t.equal(tooMany.status, 404, 'three units of an item the order holds twice');
     t.equal(tooMany.body.detail, `${item.item_id} not found`);
 
-    const reply = await patched.call('retail', 'modify_pending_order_items', { order_id: order.order_id, item_ids: [item.item_id, item.item_id], new_item_ids: [b.item_id, c.item_id], payment_method_id: paidWith(order) }, session);
+    const reply = await patched.call(
+      'retail',
+      'modify_pending_order_items',
+      { order_id: order.order_id, item_ids: [item.item_id, item.item_id], new_item_ids: [b.item_id, c.item_id], payment_method_id: paidWith(order) },
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body.items[0], swapped(item, b), 'the first unit becomes the first new item');
     t.strictSame(reply.body.items[last], swapped(item, c), 'the second unit becomes the second new item');
     t.strictSame(reply.body.items.slice(1, last), order.items.slice(1, last), 'other items unchanged');
     const difference = cents(b.price - item.price + c.price - item.price);
-    t.strictSame(reply.body.payment_history.at(-1), { transaction_type: difference > 0 ? 'payment' : 'refund', amount: Math.abs(difference), payment_method_id: paidWith(order) });
+    t.strictSame(reply.body.payment_history.at(-1), {
+      transaction_type: difference > 0 ? 'payment' : 'refund',
+      amount: Math.abs(difference),
+      payment_method_id: paidWith(order),
+    });
   });
 
-  t.test('rules: exactly pending, items in the order, matching counts, other available variants of the same product, balance; nothing changes on error', async (t) => {
-    const session = await server.newSession();
-    const order = findOrder(
-      (o, u) => o.status === 'pending' && o.items.length > 1 && variantsOf(o.items[0]!).some((v) => !v.available) && alternatives(o.items[0]!).length >= 2 &&
-        giftCardsOf(u).some((g) => alternatives(o.items[0]!).some((v) => v.price - o.items[0]!.price > g.balance)),
-    );
-    const user = userOf(order);
-    const item = order.items[0]!;
-    const [b, c] = alternatives(item) as [Variant, Variant];
-    const unavailable = variantsOf(item).find((v) => !v.available)!;
-    const otherProduct = Object.values(retailFixture().products).find((p) => p.product_id !== item.product_id && !order.items.some((i) => i.product_id === p.product_id))!;
-    const foreignVariant = Object.values(otherProduct.variants).find((v) => v.available)!;
-    const poorCard = giftCardsOf(user).find((g) => alternatives(item).some((v) => v.price - item.price > g.balance))!;
-    const pricey = alternatives(item).find((v) => v.price - item.price > poorCard.balance)!;
-    const notInOrder = findOrder((o) => !o.items.some((i) => order.items.some((j) => j.item_id === i.item_id))).items[0]!.item_id;
-    const stranger = findUser((u) => u.user_id !== user.user_id);
-    const args = (item_ids: string[], new_item_ids: string[], payment_method_id = paidWith(order), order_id = order.order_id) => ({ order_id, item_ids, new_item_ids, payment_method_id });
-    const nonPending = (['pending (item modified)', 'processed', 'delivered', 'cancelled', 'exchange requested', 'return requested'] as const).map((status) => {
-      const other = findOrder((o) => o.status === status);
-      return { args: args([other.items[0]!.item_id], [other.items[0]!.item_id], paidWith(other), other.order_id), status: 409, detail: 'Non-pending order cannot be modified', why: status };
-    });
-    const cases = [
-      ...nonPending,
-      { args: args([notInOrder], [b.item_id]), status: 404, detail: `${notInOrder} not found`, why: 'item not in the order' },
-      { args: args([item.item_id, item.item_id], [b.item_id, c.item_id]), status: 404, detail: `${item.item_id} not found`, why: 'more units than the order holds' },
-      { args: args([item.item_id], [b.item_id, c.item_id]), status: 422, detail: 'The number of items to be exchanged should match', why: 'count mismatch' },
-      { args: args([item.item_id], [item.item_id]), status: 422, detail: 'The new item id should be different from the old item id', why: 'same id' },
-      { args: args([item.item_id], [foreignVariant.item_id]), status: 404, detail: 'Variant not found', why: 'variant of another product' },
-      { args: args([item.item_id], ['0000000000']), status: 404, detail: 'Variant not found', why: 'unknown item id' },
-      { args: args([item.item_id], [unavailable.item_id]), status: 422, detail: `New item ${unavailable.item_id} not found or available`, why: 'unavailable variant' },
-      { args: args([item.item_id], [pricey.item_id], poorCard.id), status: 422, detail: 'Insufficient gift card balance to pay for the new item', why: 'gift card too low' },
-      { args: args([item.item_id], [b.item_id], 'gift_card_0000000'), status: 404, detail: 'Payment method not found', why: 'unknown payment method' },
-      { args: args([item.item_id], [b.item_id], Object.keys(stranger.payment_methods)[0]!), status: 404, detail: 'Payment method not found', why: "another user's method" },
-      { args: args([item.item_id], [b.item_id], paidWith(order), '#W0000000'), status: 404, detail: 'Order not found', why: 'unknown order' },
-    ];
-    await expectRejections(t, server, 'retail', 'modify_pending_order_items', cases, session);
-    t.same(await diff(session), [], 'no record changed');
-  });
+  t.test(
+    'rules: exactly pending, items in the order, matching counts, other available variants of the same product, balance; nothing changes on error',
+    async (t) => {
+      const session = await server.newSession();
+      const order = findOrder(
+        (o, u) =>
+          o.status === 'pending' &&
+          o.items.length > 1 &&
+          variantsOf(o.items[0]!).some((v) => !v.available) &&
+          alternatives(o.items[0]!).length >= 2 &&
+          giftCardsOf(u).some((g) => alternatives(o.items[0]!).some((v) => v.price - o.items[0]!.price > g.balance)),
+      );
+      const user = userOf(order);
+      const item = order.items[0]!;
+      const [b, c] = alternatives(item) as [Variant, Variant];
+      const unavailable = variantsOf(item).find((v) => !v.available)!;
+      const otherProduct = Object.values(retailFixture().products).find(
+        (p) => p.product_id !== item.product_id && !order.items.some((i) => i.product_id === p.product_id),
+      )!;
+      const foreignVariant = Object.values(otherProduct.variants).find((v) => v.available)!;
+      const poorCard = giftCardsOf(user).find((g) => alternatives(item).some((v) => v.price - item.price > g.balance))!;
+      const pricey = alternatives(item).find((v) => v.price - item.price > poorCard.balance)!;
+      const notInOrder = findOrder((o) => !o.items.some((i) => order.items.some((j) => j.item_id === i.item_id))).items[0]!.item_id;
+      const stranger = findUser((u) => u.user_id !== user.user_id);
+      const args = (item_ids: string[], new_item_ids: string[], payment_method_id = paidWith(order), order_id = order.order_id) => ({
+        order_id,
+        item_ids,
+        new_item_ids,
+        payment_method_id,
+      });
+      const nonPending = (['pending (item modified)', 'processed', 'delivered', 'cancelled', 'exchange requested', 'return requested'] as const).map(
+        (status) => {
+          const other = findOrder((o) => o.status === status);
+          return {
+            args: args([other.items[0]!.item_id], [other.items[0]!.item_id], paidWith(other), other.order_id),
+            status: 409,
+            detail: 'Non-pending order cannot be modified',
+            why: status,
+          };
+        },
+      );
+      const cases = [
+        ...nonPending,
+        { args: args([notInOrder], [b.item_id]), status: 404, detail: `${notInOrder} not found`, why: 'item not in the order' },
+        {
+          args: args([item.item_id, item.item_id], [b.item_id, c.item_id]),
+          status: 404,
+          detail: `${item.item_id} not found`,
+          why: 'more units than the order holds',
+        },
+        { args: args([item.item_id], [b.item_id, c.item_id]), status: 422, detail: 'The number of items to be exchanged should match', why: 'count mismatch' },
+        { args: args([item.item_id], [item.item_id]), status: 422, detail: 'The new item id should be different from the old item id', why: 'same id' },
+        { args: args([item.item_id], [foreignVariant.item_id]), status: 404, detail: 'Variant not found', why: 'variant of another product' },
+        { args: args([item.item_id], ['0000000000']), status: 404, detail: 'Variant not found', why: 'unknown item id' },
+        {
+          args: args([item.item_id], [unavailable.item_id]),
+          status: 422,
+          detail: `New item ${unavailable.item_id} not found or available`,
+          why: 'unavailable variant',
+        },
+        {
+          args: args([item.item_id], [pricey.item_id], poorCard.id),
+          status: 422,
+          detail: 'Insufficient gift card balance to pay for the new item',
+          why: 'gift card too low',
+        },
+        { args: args([item.item_id], [b.item_id], 'gift_card_0000000'), status: 404, detail: 'Payment method not found', why: 'unknown payment method' },
+        {
+          args: args([item.item_id], [b.item_id], Object.keys(stranger.payment_methods)[0]!),
+          status: 404,
+          detail: 'Payment method not found',
+          why: "another user's method",
+        },
+        { args: args([item.item_id], [b.item_id], paidWith(order), '#W0000000'), status: 404, detail: 'Order not found', why: 'unknown order' },
+      ];
+      await expectRejections(t, server, 'retail', 'modify_pending_order_items', cases, session);
+      t.same(await diff(session), [], 'no record changed');
+    },
+  );
 
   t.test('invalid arguments answer 400 naming the field, and change nothing', async (t) => {
     const session = await server.newSession();
@@ -182,7 +257,10 @@ t.test('modify_pending_order_items', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'modify_pending_order_items', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

@@ -15,7 +15,8 @@ t.test('modify_pending_order_payment', async (t) => {
 
   t.test('card to gift card: a payment on the gift card, a refund to the old method, the gift card debited', async (t) => {
     const order = findOrder(
-      (o, u) => o.status === 'pending' && singlePayment(o) && !isGiftCardOf(u, paidWith(o)) && giftCardsOf(u).some((g) => g.balance >= o.payment_history[0]!.amount),
+      (o, u) =>
+        o.status === 'pending' && singlePayment(o) && !isGiftCardOf(u, paidWith(o)) && giftCardsOf(u).some((g) => g.balance >= o.payment_history[0]!.amount),
     );
     const user = findUser((u) => u.user_id === order.user_id);
     const amount = order.payment_history[0]!.amount;
@@ -50,7 +51,9 @@ t.test('modify_pending_order_payment', async (t) => {
   t.test('gift card to gift card: both balances adjusted at once, rounded to cents', async (t) => {
     const order = findOrder(
       (o, u) =>
-        o.status === 'pending' && singlePayment(o) && isGiftCardOf(u, paidWith(o)) &&
+        o.status === 'pending' &&
+        singlePayment(o) &&
+        isGiftCardOf(u, paidWith(o)) &&
         giftCardsOf(u).some((g) => g.id !== paidWith(o) && g.balance >= o.payment_history[0]!.amount),
     );
     const user = findUser((u) => u.user_id === order.user_id);
@@ -73,7 +76,8 @@ t.test('modify_pending_order_payment', async (t) => {
 
   t.test('gift card to another method: the old gift card is credited', async (t) => {
     const order = findOrder(
-      (o, u) => o.status === 'pending' && singlePayment(o) && isGiftCardOf(u, paidWith(o)) && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card'),
+      (o, u) =>
+        o.status === 'pending' && singlePayment(o) && isGiftCardOf(u, paidWith(o)) && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card'),
     );
     const user = findUser((u) => u.user_id === order.user_id);
     const amount = order.payment_history[0]!.amount;
@@ -93,7 +97,9 @@ t.test('modify_pending_order_payment', async (t) => {
   });
 
   t.test('accepts "pending (item modified)" when the order still has a single payment', async (t) => {
-    const base = findOrder((o, u) => o.status === 'pending' && singlePayment(o) && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card' && m.id !== paidWith(o)));
+    const base = findOrder(
+      (o, u) => o.status === 'pending' && singlePayment(o) && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card' && m.id !== paidWith(o)),
+    );
     const user = findUser((u) => u.user_id === base.user_id);
     const method = Object.values(user.payment_methods).find((m) => m.source !== 'gift_card' && m.id !== paidWith(base))!;
     const bases = await patchedRetailBases((db) => {
@@ -118,15 +124,40 @@ t.test('modify_pending_order_payment', async (t) => {
     const stranger = findUser((u) => u.user_id !== pending.user_id && Object.keys(u.payment_methods).length > 0);
     const nonPending = (['processed', 'delivered', 'cancelled', 'exchange requested', 'return requested'] as const).map((status) => {
       const order = findOrder((o) => o.status === status);
-      return { args: { order_id: order.order_id, payment_method_id: paidWith(order) }, status: 409, detail: 'Non-pending order cannot be modified', why: status };
+      return {
+        args: { order_id: order.order_id, payment_method_id: paidWith(order) },
+        status: 409,
+        detail: 'Non-pending order cannot be modified',
+        why: status,
+      };
     });
     const cases = [
       ...nonPending,
-      { args: { order_id: modified.order_id, payment_method_id: paidWith(modified) }, status: 409, detail: 'There should be exactly one payment for a pending order', why: 'item modified: two payments' },
-      { args: { order_id: pending.order_id, payment_method_id: paidWith(pending) }, status: 422, detail: 'The new payment method should be different from the current one', why: 'same method' },
-      { args: { order_id: pending.order_id, payment_method_id: poorCard.id }, status: 422, detail: 'Insufficient gift card balance to pay for the order', why: 'balance too low' },
+      {
+        args: { order_id: modified.order_id, payment_method_id: paidWith(modified) },
+        status: 409,
+        detail: 'There should be exactly one payment for a pending order',
+        why: 'item modified: two payments',
+      },
+      {
+        args: { order_id: pending.order_id, payment_method_id: paidWith(pending) },
+        status: 422,
+        detail: 'The new payment method should be different from the current one',
+        why: 'same method',
+      },
+      {
+        args: { order_id: pending.order_id, payment_method_id: poorCard.id },
+        status: 422,
+        detail: 'Insufficient gift card balance to pay for the order',
+        why: 'balance too low',
+      },
       { args: { order_id: pending.order_id, payment_method_id: 'gift_card_0000000' }, status: 404, detail: 'Payment method not found', why: 'unknown method' },
-      { args: { order_id: pending.order_id, payment_method_id: Object.keys(stranger.payment_methods)[0] }, status: 404, detail: 'Payment method not found', why: "another user's method" },
+      {
+        args: { order_id: pending.order_id, payment_method_id: Object.keys(stranger.payment_methods)[0] },
+        status: 404,
+        detail: 'Payment method not found',
+        why: "another user's method",
+      },
       { args: { order_id: '#W0000000', payment_method_id: paidWith(pending) }, status: 404, detail: 'Order not found', why: 'unknown order' },
     ];
     await expectRejections(t, server, 'retail', 'modify_pending_order_payment', cases, session);
@@ -144,7 +175,10 @@ t.test('modify_pending_order_payment', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'modify_pending_order_payment', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

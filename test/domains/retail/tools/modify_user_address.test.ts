@@ -51,7 +51,10 @@ t.test('modify_user_address', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'modify_user_address', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

@@ -8,8 +8,7 @@ t.test('remove_from_cart', async (t) => {
   const server = await startServer(t);
   const cart = Object.values(db.carts).find((c) => c.items.length >= 2 && c.items[0]!.quantity >= 2)!;
   const [first, ...others] = cart.items;
-  const remove = (args: Record<string, unknown>, session: string) =>
-    server.call('retail', 'remove_from_cart', { user_id: cart.user_id, ...args }, session);
+  const remove = (args: Record<string, unknown>, session: string) => server.call('retail', 'remove_from_cart', { user_id: cart.user_id, ...args }, session);
 
   t.test('removes some units of a line', async (t) => {
     const session = await server.newSession();
@@ -24,7 +23,10 @@ t.test('remove_from_cart', async (t) => {
     const session = await server.newSession();
     const reply = await remove({ item_id: first!.item_id }, session);
     t.equal(reply.status, 200);
-    t.same(reply.body.items.map((i: { item_id: string }) => i.item_id), others.map((l) => l.item_id));
+    t.same(
+      reply.body.items.map((i: { item_id: string }) => i.item_id),
+      others.map((l) => l.item_id),
+    );
     t.same((await server.state(session)).retail.carts[cart.user_id].items, others);
 
     const second = others[0]!;
@@ -35,7 +37,7 @@ t.test('remove_from_cart', async (t) => {
 
   t.test('the cart record is deleted once empty', async (t) => {
     const session = await server.newSession();
-    let reply;
+    let reply: Awaited<ReturnType<typeof remove>> | undefined;
     for (const line of cart.items) reply = await remove({ item_id: line.item_id }, session);
     t.same(reply!.body, { user_id: cart.user_id, items: [], item_count: 0, total: 0 });
     t.notOk(cart.user_id in (await server.state(session)).retail.carts, 'no cart record');
@@ -46,7 +48,9 @@ t.test('remove_from_cart', async (t) => {
 
   t.test('rules: the item must be in the cart, in that quantity; nothing changes on error', async (t) => {
     const session = await server.newSession();
-    const absent = Object.values(db.products).flatMap((p) => Object.keys(p.variants)).find((id) => !cart.items.some((l) => l.item_id === id))!;
+    const absent = Object.values(db.products)
+      .flatMap((p) => Object.keys(p.variants))
+      .find((id) => !cart.items.some((l) => l.item_id === id))!;
     const noCart = findUser((u) => !(u.user_id in db.carts));
     const cases = [
       { args: { item_id: absent }, status: 404, detail: `Item ${absent} is not in the cart` },

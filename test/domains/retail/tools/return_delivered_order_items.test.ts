@@ -15,10 +15,18 @@ t.test('return_delivered_order_items', async (t) => {
 
   t.test('to the original method: "return requested", return_items sorted, no payment and no balance change', async (t) => {
     const order = findOrder((o) => o.status === 'delivered' && distinctItems(o) >= 2);
-    const itemIds = order.items.map((i) => i.item_id).sort().reverse();
+    const itemIds = order.items
+      .map((i) => i.item_id)
+      .sort()
+      .reverse();
     const session = await server.newSession();
 
-    const reply = await server.call('retail', 'return_delivered_order_items', { order_id: order.order_id, item_ids: itemIds, payment_method_id: paidWith(order) }, session);
+    const reply = await server.call(
+      'retail',
+      'return_delivered_order_items',
+      { order_id: order.order_id, item_ids: itemIds, payment_method_id: paidWith(order) },
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body, { ...order, status: 'return requested', return_items: [...itemIds].sort(), return_payment_method_id: paidWith(order) });
     t.not(reply.body.return_items[0], itemIds[0], 'stored in sorted, not given, order');
@@ -36,7 +44,12 @@ t.test('return_delivered_order_items', async (t) => {
     const order = findOrder((o, u) => o.status === 'delivered' && !isGiftCardOf(u, paidWith(o)) && giftCardsOf(u).length > 0);
     const card = giftCardsOf(userOf(order))[0]!;
     const session = await server.newSession();
-    const reply = await server.call('retail', 'return_delivered_order_items', { order_id: order.order_id, item_ids: [order.items[0]!.item_id], payment_method_id: card.id }, session);
+    const reply = await server.call(
+      'retail',
+      'return_delivered_order_items',
+      { order_id: order.order_id, item_ids: [order.items[0]!.item_id], payment_method_id: card.id },
+      session,
+    );
     t.equal(reply.status, 200);
     t.equal(reply.body.return_payment_method_id, card.id);
     t.strictSame(reply.body.return_items, [order.items[0]!.item_id], 'a part of the order may be returned');
@@ -54,17 +67,29 @@ t.test('return_delivered_order_items', async (t) => {
     });
     const patched = await startServer(t, { bases });
     const session = await patched.newSession();
-    const tooMany = await patched.call('retail', 'return_delivered_order_items', { order_id: base.order_id, item_ids: Array(count + 1).fill(repeated), payment_method_id: paidWith(base) }, session);
+    const tooMany = await patched.call(
+      'retail',
+      'return_delivered_order_items',
+      { order_id: base.order_id, item_ids: Array(count + 1).fill(repeated), payment_method_id: paidWith(base) },
+      session,
+    );
     t.equal(tooMany.status, 404);
     t.equal(tooMany.body.detail, 'Some item not found');
-    const reply = await patched.call('retail', 'return_delivered_order_items', { order_id: base.order_id, item_ids: Array(count).fill(repeated), payment_method_id: paidWith(base) }, session);
+    const reply = await patched.call(
+      'retail',
+      'return_delivered_order_items',
+      { order_id: base.order_id, item_ids: Array(count).fill(repeated), payment_method_id: paidWith(base) },
+      session,
+    );
     t.equal(reply.status, 200);
     t.strictSame(reply.body.return_items, Array(count).fill(repeated));
   });
 
   t.test('rules: delivered, original method or a gift card, items of the order; nothing changes on error', async (t) => {
     const session = await server.newSession();
-    const order = findOrder((o, u) => o.status === 'delivered' && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card' && m.id !== paidWith(o)));
+    const order = findOrder(
+      (o, u) => o.status === 'delivered' && Object.values(u.payment_methods).some((m) => m.source !== 'gift_card' && m.id !== paidWith(o)),
+    );
     const user = userOf(order);
     const otherMethod = Object.values(user.payment_methods).find((m) => m.source !== 'gift_card' && m.id !== paidWith(order))!;
     const item = order.items[0]!.item_id;
@@ -74,7 +99,12 @@ t.test('return_delivered_order_items', async (t) => {
     const units = order.items.filter((i) => i.item_id === item).length;
     const nonDelivered = (['pending', 'pending (item modified)', 'processed', 'cancelled', 'exchange requested', 'return requested'] as const).map((status) => {
       const other = findOrder((o) => o.status === status);
-      return { args: args([other.items[0]!.item_id], paidWith(other), other.order_id), status: 409, detail: 'Non-delivered order cannot be returned', why: status };
+      return {
+        args: args([other.items[0]!.item_id], paidWith(other), other.order_id),
+        status: 409,
+        detail: 'Non-delivered order cannot be returned',
+        why: status,
+      };
     });
     const cases = [
       ...nonDelivered,
@@ -103,7 +133,10 @@ t.test('return_delivered_order_items', async (t) => {
     for (const { args, field } of cases) {
       const reply = await server.call('retail', 'return_delivered_order_items', args, session);
       t.equal(reply.status, 400, field);
-      t.strictSame(reply.body.errors.map((e: any) => e.field), [field]);
+      t.strictSame(
+        reply.body.errors.map((e: any) => e.field),
+        [field],
+      );
     }
     t.same(await diff(session), [], 'no record changed');
   });

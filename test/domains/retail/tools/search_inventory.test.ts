@@ -62,7 +62,14 @@ t.test('search_inventory', async (t) => {
     ];
     await expectRejections(t, server, 'retail', 'search_inventory', cases);
     const tooMany = Array.from({ length: 51 }, () => inStock.item_id);
-    for (const args of [{ item_ids: [] }, { item_ids: tooMany }, { item_ids: inStock.item_id }, { product_id: 7 }, { product_id: first!.product_id, warehouse: 'XYZ9' }, { query: 'lamp' }]) {
+    for (const args of [
+      { item_ids: [] },
+      { item_ids: tooMany },
+      { item_ids: inStock.item_id },
+      { product_id: 7 },
+      { product_id: first!.product_id, warehouse: 'XYZ9' },
+      { query: 'lamp' },
+    ]) {
       const reply = await server.call('retail', 'search_inventory', args);
       t.equal(reply.status, 400, JSON.stringify(args).slice(0, 60));
     }

@@ -23,10 +23,7 @@ t.test('search_product', async (t) => {
   const target = products.find((p) => {
     const words = fold(p.name).split(/\s+/);
     const variants = Object.values(p.variants);
-    return (
-      variants.some((v) => !v.available) &&
-      products.every((q) => q === p || Object.values(q.variants).every((v) => !wordsMatch(words, q, v.options)))
-    );
+    return variants.some((v) => !v.available) && products.every((q) => q === p || Object.values(q.variants).every((v) => !wordsMatch(words, q, v.options)));
   })!;
   const variants = Object.values(target.variants);
   const available = variants.filter((v) => v.available);
@@ -93,9 +90,15 @@ t.test('search_product', async (t) => {
     t.ok(isSorted(name, byName), 'name');
     t.same((await search(t, args)).results, name, 'relevance without a query is by name');
     const asc = (await search(t, { ...args, sort: 'price_asc' })).results as R[];
-    t.ok(isSorted(asc, (a, b) => a.price_min - b.price_min || byText(a.product_id, b.product_id)), 'price_asc');
+    t.ok(
+      isSorted(asc, (a, b) => a.price_min - b.price_min || byText(a.product_id, b.product_id)),
+      'price_asc',
+    );
     const desc = (await search(t, { ...args, sort: 'price_desc' })).results as R[];
-    t.ok(isSorted(desc, (a, b) => b.price_min - a.price_min || byText(a.product_id, b.product_id)), 'price_desc');
+    t.ok(
+      isSorted(desc, (a, b) => b.price_min - a.price_min || byText(a.product_id, b.product_id)),
+      'price_desc',
+    );
     t.same(await search(t, { ...args, sort: 'price_asc' }), await search(t, { ...args, sort: 'price_asc' }), 'same call, same answer');
   });
 

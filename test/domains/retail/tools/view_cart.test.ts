@@ -43,7 +43,10 @@ t.test('view_cart', async (t) => {
 
     const reply = await repriced.call('retail', 'view_cart', { user_id: cart.user_id });
     t.equal(reply.status, 200);
-    t.same(reply.body, viewOf(cart, (id, stored) => (id === line.item_id ? newPrice : stored)));
+    t.same(
+      reply.body,
+      viewOf(cart, (id, stored) => (id === line.item_id ? newPrice : stored)),
+    );
     t.equal(reply.body.items[0].unit_price, newPrice);
     t.equal((await repriced.state()).retail.carts[cart.user_id].items[0].unit_price, line.unit_price, 'stored line unchanged');
   });

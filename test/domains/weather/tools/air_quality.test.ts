@@ -26,7 +26,10 @@ t.test('air_quality', async (t) => {
     }
     t.ok(body.pollutants.pm10.concentration >= body.pollutants.pm2_5.concentration, 'PM10 includes PM2.5');
     t.equal(body.daily.length, 3);
-    t.same(body.daily.map((d: { date: string }) => d.date), ['2024-05-16', '2024-05-17', '2024-05-18']);
+    t.same(
+      body.daily.map((d: { date: string }) => d.date),
+      ['2024-05-16', '2024-05-17', '2024-05-18'],
+    );
     t.ok(body.daily[0].aqi_max >= body.aqi, "today's worst is at least now");
     for (const d of body.daily) t.equal(d.category, aqiCategory(d.aqi_max));
   });
@@ -65,17 +68,18 @@ t.test('air_quality', async (t) => {
     t.equal(clean.aqi, 22);
     const ozone = airQualityIndex({ pm2_5: 4, pm10: 10, o3: 180, no2: 10, so2: 2, co: 0.3 });
     t.equal(ozone.dominant, 'o3');
-    t.same(
-      [0, 51, 101, 151, 201, 301].map(aqiCategory),
-      AQI_CATEGORIES,
-      'six categories',
-    );
+    t.same([0, 51, 101, 151, 201, 301].map(aqiCategory), AQI_CATEGORIES, 'six categories');
   });
 
   t.test('an outlook beyond 5 days is refused (422)', async (t) => {
     await expectRejections(t, server, 'weather', 'air_quality', [
       { args: { location_id: 'delhi-in', days: 6 }, status: 422, detail: 'days must be between 1 and 5: the air-quality outlook covers at most 5 days.' },
-      { args: { lat: -60, lon: 0 }, status: 404, detail: 'No model coverage at -60, 0: the nearest covered place is more than 100 km away. Use geocode_location or reverse_geocode to find a covered place.' },
+      {
+        args: { lat: -60, lon: 0 },
+        status: 404,
+        detail:
+          'No model coverage at -60, 0: the nearest covered place is more than 100 km away. Use geocode_location or reverse_geocode to find a covered place.',
+      },
     ]);
   });
 

@@ -72,7 +72,11 @@ t.test('geocode_location', async (t) => {
       const reply = await geocode(args);
       t.equal(reply.status, 200, JSON.stringify(args));
       t.equal(reply.body.ambiguous, false, JSON.stringify(args));
-      t.same(reply.body.matches.map((m: { location_id: string }) => m.location_id), [id], JSON.stringify(args));
+      t.same(
+        reply.body.matches.map((m: { location_id: string }) => m.location_id),
+        [id],
+        JSON.stringify(args),
+      );
     };
     await one({ query: 'Springfield', region: 'MO' }, 'springfield-mo-us');
     await one({ query: 'Springfield', region: 'illinois' }, 'springfield-il-us');
@@ -98,7 +102,11 @@ t.test('geocode_location', async (t) => {
     ] as const) {
       const reply = await geocode({ query });
       t.equal(reply.body.ambiguous, true, query);
-      t.same(reply.body.matches.map((m: { location_id: string }) => m.location_id), ids, query);
+      t.same(
+        reply.body.matches.map((m: { location_id: string }) => m.location_id),
+        ids,
+        query,
+      );
     }
   });
 

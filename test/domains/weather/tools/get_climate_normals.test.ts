@@ -23,7 +23,10 @@ t.test('get_climate_normals', async (t) => {
     t.equal(reply.status, 200);
     t.match(reply.body, { period: '1991-2020', location: { location_id: 'oslo-no' }, koppen: 'Dfb', units: { temperature: '°C', precipitation: 'mm' } });
     const months = reply.body.months as Month[];
-    t.same(months.map((m) => m.month), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    t.same(
+      months.map((m) => m.month),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    );
     t.equal(months[0]!.name, 'January');
     for (const m of months) {
       t.ok(m.temperature_min_mean < m.temperature_mean && m.temperature_mean < m.temperature_max_mean, `${m.name}: low < mean < high`);

@@ -42,8 +42,14 @@ t.test('get_station_observation', async (t) => {
       }
     }
     t.ok(differences.length >= 6);
-    t.ok(differences.every((d) => Math.abs(d) < 4), `small differences: ${differences.map((d) => d.toFixed(1)).join(', ')}`);
-    t.ok(differences.some((d) => d !== 0), 'but not none');
+    t.ok(
+      differences.every((d) => Math.abs(d) < 4),
+      `small differences: ${differences.map((d) => d.toFixed(1)).join(', ')}`,
+    );
+    t.ok(
+      differences.some((d) => d !== 0),
+      'but not none',
+    );
   });
 
   t.test('a station that missed reports gives its last one, with its age', async (t) => {

@@ -18,16 +18,32 @@ interface Listed {
 t.test('list_weather_stations', async (t) => {
   const server = await startServer(t);
 
-  t.test("the stations near a place, nearest first, with their last report", async (t) => {
+  t.test('the stations near a place, nearest first, with their last report', async (t) => {
     const reply = await server.call('weather', 'list_weather_stations', { location_id: 'portland-or-us' });
     t.equal(reply.status, 200);
     t.match(reply.body, { center: { location_id: 'portland-or-us', lat: 45.5152, lon: -122.6784 }, radius_km: 50 });
     const stations = reply.body.stations as Listed[];
     t.equal(reply.body.count, stations.length);
-    const own = stationsOf('portland-or-us').map((s) => s.id).sort();
-    t.same(stations.filter((s) => s.location_id === 'portland-or-us').map((s) => s.station_id).sort(), own, "every station of the place");
-    t.ok(stations.some((s) => s.station_id === 'KPDX'), 'the airport station');
-    t.same(stations.map((s) => s.distance_km), [...stations.map((s) => s.distance_km)].sort((a, b) => a - b), 'nearest first');
+    const own = stationsOf('portland-or-us')
+      .map((s) => s.id)
+      .sort();
+    t.same(
+      stations
+        .filter((s) => s.location_id === 'portland-or-us')
+        .map((s) => s.station_id)
+        .sort(),
+      own,
+      'every station of the place',
+    );
+    t.ok(
+      stations.some((s) => s.station_id === 'KPDX'),
+      'the airport station',
+    );
+    t.same(
+      stations.map((s) => s.distance_km),
+      [...stations.map((s) => s.distance_km)].sort((a, b) => a - b),
+      'nearest first',
+    );
     for (const s of stations) {
       t.ok(s.distance_km <= 50);
       t.match(s, { provider: 'network', kind: /^(airport|urban|suburban|rural)$/, direction: /^[NSEW]{1,3}$/ });
@@ -51,7 +67,9 @@ t.test('list_weather_stations', async (t) => {
   t.test('a silent station is delayed, then offline', async (t) => {
     const gone = findStation((s) => s.offline_since !== null && Date.parse(s.offline_since) < DEFAULT_NOW - 7 * DAY);
     const list = async (start: string) =>
-      ((await callAt(server, start, 'list_weather_stations', { location_id: gone.location_id, radius_km: 100 })).body.stations as Listed[]).find((s) => s.station_id === gone.id)!;
+      ((await callAt(server, start, 'list_weather_stations', { location_id: gone.location_id, radius_km: 100 })).body.stations as Listed[]).find(
+        (s) => s.station_id === gone.id,
+      )!;
     const offline = await list('2024-05-15T20:00:00Z');
     t.match(offline, { status: 'offline', last_report_at: null, minutes_since_report: null });
     const dayAfter = new Date(Date.parse(gone.offline_since!) + DAY).toISOString();
@@ -66,9 +84,9 @@ t.test('list_weather_stations', async (t) => {
     const flaky = findStation((s) => s.reliability < 0.6 && s.offline_since === null);
     let at = DEFAULT_NOW;
     while (at - latestReport(flaky, at)! <= 90 * 60_000) at += 3_600_000;
-    const listed = ((await callAt(server, new Date(at).toISOString(), 'list_weather_stations', { location_id: flaky.location_id, radius_km: 100 })).body.stations as Listed[]).find(
-      (s) => s.station_id === flaky.id,
-    )!;
+    const listed = (
+      (await callAt(server, new Date(at).toISOString(), 'list_weather_stations', { location_id: flaky.location_id, radius_km: 100 })).body.stations as Listed[]
+    ).find((s) => s.station_id === flaky.id)!;
     t.equal(listed.status, 'delayed');
     t.ok(listed.minutes_since_report! > 90);
   });

@@ -23,7 +23,10 @@ t.test('pollen_forecast', async (t) => {
     t.equal(reply.status, 200);
     t.match(reply.body, { location: { location_id: 'london-gb' }, unit: 'grains/m³' });
     const days = reply.body.days as PollenDay[];
-    t.same(days.map((d) => d.date), ['2024-05-15', '2024-05-16', '2024-05-17']);
+    t.same(
+      days.map((d) => d.date),
+      ['2024-05-15', '2024-05-16', '2024-05-17'],
+    );
     for (const d of days) {
       for (const type of ['tree', 'grass', 'weed'] as const) t.equal(d[type].level, pollenLevel(type, d[type].count), `${d.date} ${type}`);
       const best = Math.max(...(['tree', 'grass', 'weed'] as const).map((type) => LEVELS.indexOf(d[type].level)));
@@ -42,13 +45,25 @@ t.test('pollen_forecast', async (t) => {
     const sydneyApr = await counts('2024-04-20T00:00:00Z', 'sydney-au');
     t.ok(total(sydneyOct, 'tree') > total(sydneyApr, 'tree') * 5, 'southern spring is in October');
     const mcmurdo = await counts('2024-12-20T00:00:00Z', 'mcmurdo-station-aq');
-    t.ok(mcmurdo.every((d) => d.overall === 'none' && d.dominant === null), 'no pollen on the ice');
+    t.ok(
+      mcmurdo.every((d) => d.overall === 'none' && d.dominant === null),
+      'no pollen on the ice',
+    );
   });
 
   t.test('levels by type', async (t) => {
-    t.same([0, 5, 20, 100, 2000].map((n) => pollenLevel('tree', n)), ['none', 'low', 'moderate', 'high', 'very_high']);
-    t.same([0, 3, 10, 50, 300].map((n) => pollenLevel('grass', n)), ['none', 'low', 'moderate', 'high', 'very_high']);
-    t.same([0, 5, 30, 100, 600].map((n) => pollenLevel('weed', n)), ['none', 'low', 'moderate', 'high', 'very_high']);
+    t.same(
+      [0, 5, 20, 100, 2000].map((n) => pollenLevel('tree', n)),
+      ['none', 'low', 'moderate', 'high', 'very_high'],
+    );
+    t.same(
+      [0, 3, 10, 50, 300].map((n) => pollenLevel('grass', n)),
+      ['none', 'low', 'moderate', 'high', 'very_high'],
+    );
+    t.same(
+      [0, 5, 30, 100, 600].map((n) => pollenLevel('weed', n)),
+      ['none', 'low', 'moderate', 'high', 'very_high'],
+    );
   });
 
   t.test('more than 5 days is refused (422)', async (t) => {

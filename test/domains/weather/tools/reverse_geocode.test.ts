@@ -15,7 +15,10 @@ t.test('reverse_geocode', async (t) => {
       direction: 'WNW',
     });
     t.ok(reply.body.distance_km > 5 && reply.body.distance_km < 8, `${reply.body.distance_km} km`);
-    t.same(reply.body.nearby.map((n: { location_id: string }) => n.location_id), ['seattle-us']);
+    t.same(
+      reply.body.nearby.map((n: { location_id: string }) => n.location_id),
+      ['seattle-us'],
+    );
     t.ok(reply.body.nearby[0].distance_km > 200 && reply.body.nearby[0].distance_km < 300);
   });
 
@@ -31,7 +34,10 @@ t.test('reverse_geocode', async (t) => {
   t.test('nearby lists at most 4 places within 300 km, nearest first', async (t) => {
     const reply = await reverse({ lat: 50.5, lon: 7 });
     const distances = [reply.body.distance_km, ...reply.body.nearby.map((n: { distance_km: number }) => n.distance_km)];
-    t.same(distances, [...distances].sort((a, b) => a - b));
+    t.same(
+      distances,
+      [...distances].sort((a, b) => a - b),
+    );
     t.ok(reply.body.nearby.length <= 4 && reply.body.nearby.every((n: { distance_km: number }) => n.distance_km <= 300));
   });
 
@@ -41,7 +47,11 @@ t.test('reverse_geocode', async (t) => {
     t.equal(far.body.location.location_id, 'honolulu-us');
     await expectRejections(t, server, 'weather', 'reverse_geocode', [
       { args: { lat: 20, lon: -150 }, status: 404, detail: 'No known place within 100 km of 20, -150 (the nearest, Honolulu, is 830 km away).' },
-      { args: { lat: 45.5, lon: -122.6, max_distance_km: 1 }, status: 404, detail: 'No known place within 1 km of 45.5, -122.6 (the nearest, Portland, is 6 km away).' },
+      {
+        args: { lat: 45.5, lon: -122.6, max_distance_km: 1 },
+        status: 404,
+        detail: 'No known place within 1 km of 45.5, -122.6 (the nearest, Portland, is 6 km away).',
+      },
     ]);
   });
 

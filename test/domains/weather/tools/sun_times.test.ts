@@ -8,7 +8,7 @@ t.test('sun_times', async (t) => {
   const server = await startServer(t);
   const sun = (args: Record<string, unknown>) => server.call('weather', 'sun_times', args);
 
-  t.test("today at the place by default: dawn, sunrise, noon, sunset, dusk in order", async (t) => {
+  t.test('today at the place by default: dawn, sunrise, noon, sunset, dusk in order', async (t) => {
     const reply = await sun({ location_id: 'tokyo-jp' });
     t.equal(reply.status, 200);
     const b = reply.body;

@@ -23,7 +23,10 @@ t.test('uv_index', async (t) => {
     t.ok(body.protection_window.from >= '2024-03-20T07' && body.protection_window.to <= '2024-03-20T19', 'in daylight');
     t.equal(body.daily.length, 3);
     t.ok(body.daily[0].uv_index_max >= body.current.uv_index, "today's maximum is at least now");
-    t.ok(body.daily[0].uv_index_max >= Math.max(...body.hourly.filter((h: { time: string }) => h.time.startsWith('2024-03-20')).map((h: { uv_index: number }) => h.uv_index)));
+    t.ok(
+      body.daily[0].uv_index_max >=
+        Math.max(...body.hourly.filter((h: { time: string }) => h.time.startsWith('2024-03-20')).map((h: { uv_index: number }) => h.uv_index)),
+    );
   });
 
   t.test('no UV at night, nor in the polar night', async (t) => {
@@ -32,7 +35,10 @@ t.test('uv_index', async (t) => {
     t.equal(night.body.current.risk, 'low');
     t.ok(night.body.current.sun_elevation_deg < 0);
     const polar = await callAt(server, '2024-06-21T00:00:00Z', 'uv_index', { location_id: 'mcmurdo-station-aq', days: 7 });
-    t.ok(polar.body.daily.every((d: { uv_index_max: number }) => d.uv_index_max === 0), 'no sun in the Antarctic winter');
+    t.ok(
+      polar.body.daily.every((d: { uv_index_max: number }) => d.uv_index_max === 0),
+      'no sun in the Antarctic winter',
+    );
     t.equal(polar.body.protection_window, null);
   });
 
@@ -44,7 +50,18 @@ t.test('uv_index', async (t) => {
   });
 
   t.test('WHO risk levels', async (t) => {
-    t.same([0, 2.4, 2.5, 5.4, 6, 7.4, 8, 10.4, 10.5, 14].map(uvRisk), ['low', 'low', 'moderate', 'moderate', 'high', 'high', 'very_high', 'very_high', 'extreme', 'extreme']);
+    t.same([0, 2.4, 2.5, 5.4, 6, 7.4, 8, 10.4, 10.5, 14].map(uvRisk), [
+      'low',
+      'low',
+      'moderate',
+      'moderate',
+      'high',
+      'high',
+      'very_high',
+      'very_high',
+      'extreme',
+      'extreme',
+    ]);
   });
 
   t.test('more than 7 days is refused (422)', async (t) => {

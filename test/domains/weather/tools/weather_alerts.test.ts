@@ -95,9 +95,15 @@ t.test('weather_alerts', async (t) => {
       t.ok(alert.onset < alert.expires, 'onset before expiry');
       t.equal(alert.status, Date.parse(alert.onset) <= Date.parse(start) ? 'active' : 'upcoming');
       // The hourly forecast shows the hazard during the alert.
-      const hours = (await server.call('weather', 'weather_hourly', { location_id: p.id, hours: 48 }, session)).body.hours as ({ time: string } & Record<string, number | string>)[];
+      const hours = (await server.call('weather', 'weather_hourly', { location_id: p.id, hours: 48 }, session)).body.hours as ({ time: string } & Record<
+        string,
+        number | string
+      >)[];
       const during = hours.filter((h) => h.time >= alert.onset && h.time < alert.expires);
-      t.ok(during.some((h) => scenario.evidence(h, p)), `${scenario.kind}: the hourly data show it`);
+      t.ok(
+        during.some((h) => scenario.evidence(h, p)),
+        `${scenario.kind}: the hourly data show it`,
+      );
     }
   });
 
@@ -114,7 +120,10 @@ t.test('weather_alerts', async (t) => {
     t.match(alert, { event: 'Air Quality Alert', location_id: 'delhi-in' });
     t.match(alert.description, /Air quality index up to \d+/);
     const aq = (await server.call('weather', 'air_quality', { location_id: p.id, days: 3 }, session)).body;
-    t.ok(aq.daily.some((d: { aqi_max: number }) => d.aqi_max >= limit), 'the air quality outlook shows it');
+    t.ok(
+      aq.daily.some((d: { aqi_max: number }) => d.aqi_max >= limit),
+      'the air quality outlook shows it',
+    );
   });
 
   t.test('no hazard in the data, no alert', async (t) => {
@@ -141,14 +150,21 @@ t.test('weather_alerts', async (t) => {
     const session = await server.newSession({ clock: { start: '2024-05-20T00:00:00Z', step_ms: 0 } });
     const region = (await server.call('weather', 'weather_alerts', { country: 'NZ', units: 'imperial' }, session)).body;
     const single = (await server.call('weather', 'weather_alerts', { location_id: 'wellington-nz', units: 'imperial' }, session)).body;
-    t.same(region.alerts.filter((a: { location_id: string }) => a.location_id === 'wellington-nz'), single.alerts);
+    t.same(
+      region.alerts.filter((a: { location_id: string }) => a.location_id === 'wellington-nz'),
+      single.alerts,
+    );
     t.equal(region.units.wind_speed, 'mph');
   });
 
   t.test('unknown regions and places are 404', async (t) => {
     await expectRejections(t, server, 'weather', 'weather_alerts', [
       { args: { country: 'XX' }, status: 404, detail: "No known place in 'XX'. Give a country ISO code or name, and a region code or name." },
-      { args: { country: 'US', region: 'Ontario' }, status: 404, detail: "No known place in 'Ontario, US'. Give a country ISO code or name, and a region code or name." },
+      {
+        args: { country: 'US', region: 'Ontario' },
+        status: 404,
+        detail: "No known place in 'Ontario, US'. Give a country ISO code or name, and a region code or name.",
+      },
       { args: { location_id: 'gotham-us' }, status: 404, detail: "Unknown location_id 'gotham-us'. Use geocode_location to find a place's id." },
     ]);
     t.equal((await server.call('weather', 'weather_alerts', { country: 'XX' })).body.code, 'region_not_found');

@@ -48,7 +48,10 @@ t.test('weather_forecast', async (t) => {
     }
     // Tokyo is already on the 16th at 20:00 UTC.
     const tokyo = await server.call('weather', 'weather_forecast', { location_id: 'tokyo-jp', days: 2 });
-    t.same(tokyo.body.days.map((d: Day) => d.date), ['2024-05-16', '2024-05-17']);
+    t.same(
+      tokyo.body.days.map((d: Day) => d.date),
+      ['2024-05-16', '2024-05-17'],
+    );
     t.match(tokyo.body.issued_at, /\+09:00$/);
   });
 
@@ -69,7 +72,10 @@ t.test('weather_forecast', async (t) => {
       // Day 1's remaining hours stay within the day's range.
       const today = on(days[0]!.date);
       t.ok(today.length >= 1);
-      t.ok(today.every((h) => h.temperature <= days[0]!.temperature_max && h.temperature >= days[0]!.temperature_min), `${id}: today's hours within today's range`);
+      t.ok(
+        today.every((h) => h.temperature <= days[0]!.temperature_max && h.temperature >= days[0]!.temperature_min),
+        `${id}: today's hours within today's range`,
+      );
     }
   });
 

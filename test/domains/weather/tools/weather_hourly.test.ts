@@ -38,7 +38,10 @@ t.test('weather_hourly', async (t) => {
 
   t.test('hours follow local time, also in half-hour time zones', async (t) => {
     const delhi = await server.call('weather', 'weather_hourly', { location_id: 'delhi-in', hours: 2 });
-    t.same(delhi.body.hours.map((h: Hour) => h.time), ['2024-05-16T01:00:00+05:30', '2024-05-16T02:00:00+05:30']);
+    t.same(
+      delhi.body.hours.map((h: Hour) => h.time),
+      ['2024-05-16T01:00:00+05:30', '2024-05-16T02:00:00+05:30'],
+    );
     const tehran = await server.call('weather', 'weather_hourly', { location_id: 'tehran-ir', hours: 1 });
     t.match(tehran.body.hours[0].time, /^2024-05-15T23:00:00\+03:30$/);
   });
@@ -66,13 +69,24 @@ t.test('weather_hourly', async (t) => {
     t.not(JSON.stringify(c.body.hours), JSON.stringify(a.body.hours));
     // The overlapping hours agree: forecasts for an hour do not depend on when they are asked.
     const overlap = a.body.hours.filter((h: Hour) => c.body.hours.some((k: Hour) => k.time === h.time));
-    for (const h of overlap) t.same(c.body.hours.find((k: Hour) => k.time === h.time), h, `${h.time} agrees`);
+    for (const h of overlap)
+      t.same(
+        c.body.hours.find((k: Hour) => k.time === h.time),
+        h,
+        `${h.time} agrees`,
+      );
   });
 
   t.test('snow falls when it is cold', async (t) => {
     const hours = (await callAt(server, '2024-01-01T00:00:00Z', 'weather_hourly', { location_id: 'yakutsk-ru', hours: 48 })).body.hours as Hour[];
-    t.ok(hours.every((h) => h.temperature < 0), 'Yakutsk in January is below freezing');
-    t.ok(hours.every((h) => !['rain', 'drizzle', 'heavy_rain', 'thunderstorm'].includes(h.condition)), 'no rain in the cold');
+    t.ok(
+      hours.every((h) => h.temperature < 0),
+      'Yakutsk in January is below freezing',
+    );
+    t.ok(
+      hours.every((h) => !['rain', 'drizzle', 'heavy_rain', 'thunderstorm'].includes(h.condition)),
+      'no rain in the cold',
+    );
   });
 
   t.test('more than 48 hours is refused (422)', async (t) => {
@@ -82,7 +96,11 @@ t.test('weather_hourly', async (t) => {
         status: 422,
         detail: 'hours must be between 1 and 48: the hourly forecast covers at most 48 hours; use weather_forecast for later days.',
       },
-      { args: { location_id: 'oslo-no-x' }, status: 404, detail: "Unknown location_id 'oslo-no-x'. Did you mean 'oslo-no'? Use geocode_location to find a place's id." },
+      {
+        args: { location_id: 'oslo-no-x' },
+        status: 404,
+        detail: "Unknown location_id 'oslo-no-x'. Did you mean 'oslo-no'? Use geocode_location to find a place's id.",
+      },
     ]);
     const full = await server.call('weather', 'weather_hourly', { location_id: 'oslo-no', hours: 48 });
     t.equal(full.body.hours.length, 48);

@@ -1,0 +1,14 @@
+import t from 'tap';
+import { startServer } from '../helpers/server.js';
+import { weatherProbes } from './weather.js';
+import { expectEveryScenarioProbed, proveScenario } from './harness.js';
+
+// Each probe opens up to 18 sessions (truth, literal, recovering, clean and hinted runs, per seed): above the
+// default limit of 100. An empty hazard environment gives the runtime the test clock: latency waits no wall time.
+const server = await startServer(t, { sessions: { maxSessions: 1000 }, hazardEnv: {} });
+
+for (const probe of weatherProbes) {
+  await t.test(`${probe.kind} on ${probe.tool}`, (t) => proveScenario(t, server, 'weather', probe));
+}
+
+t.test('every scenario has its probe', async (t) => expectEveryScenarioProbed(t, 'weather', weatherProbes));
