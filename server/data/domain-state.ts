@@ -1,6 +1,7 @@
 import type { DatabaseFile } from '../../domains/domain.js';
 import type { BaseDatabase } from './base.js';
 import { type Change, DELETED, OverlayTable, type Slot } from './overlay.js';
+import { isObject } from '../../lib/object.js';
 
 /** One difference between a session's database and the shared base it started from. */
 export interface RecordDiff {
@@ -108,7 +109,6 @@ export class DomainState {
 /** Dotted paths where two JSON values differ; arrays compare as wholes below their path. */
 export function changedPaths(before: unknown, after: unknown, prefix = ''): string[] {
   if (Object.is(before, after)) return [];
-  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   if (isObject(before) && isObject(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     return [...keys].flatMap((key) => changedPaths(before[key], after[key], prefix ? `${prefix}.${key}` : key));
