@@ -231,4 +231,6 @@ export function expectEveryScenarioProbed(t: Test, domain: string, probes: reado
   const probed = probes.map((probe) => `${probe.kind}/${probe.tool}`);
   t.same([...probed].sort(), [...new Set(probed)].sort(), 'one probe per scenario');
   t.same([...new Set(probed)].sort(), declaredScenarios(domain).sort(), `${domain}: every declared scenario is probed, and nothing else`);
+  const undeclared = (domains.find((d) => d.name === domain)?.hazards ?? []).filter((scenario) => !scenario.naive).map((s) => `${s.kind}/${s.tool}`);
+  t.same(undeclared, [], `${domain}: every scenario declares what a literal client ends with`);
 }
