@@ -36,8 +36,10 @@ export function hazardCall(
       args: isObject(context.args) ? context.args : {},
       db,
       random,
-      // Call number 0 is never a call: its draws are the session's, the same on every call.
-      sessionRandom: new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, 0)),
+      // Call number 0 is never a call: its draws are the session's, the same on every call. Made when read.
+      get sessionRandom() {
+        return new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, 0));
+      },
       now: new Date(context.at),
       call: context.call,
       result,

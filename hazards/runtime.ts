@@ -133,8 +133,9 @@ export class HazardRuntime implements HazardEngine {
   }
 
   after(context: CallContext, result: unknown): unknown {
-    const followed = this.followUps.apply(context, result, this.plan(context.session).settings.hints);
-    const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
+    const plan = this.plan(context.session);
+    const followed = this.followUps.apply(context, result, plan.settings.hints);
+    const active = plan.byTool.get(toolKey(context.domain, context.tool.name));
     if (!active) return followed;
     let current = followed;
     for (const hazard of active) {

@@ -21,6 +21,9 @@ export function roundHalfEven(value: number, places = 2): number {
 }
 
 /** Sum of amounts, rounded to cents. */
+/** An amount of dollars as integer cents. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+
 export function sumMoney(amounts: Iterable<number>): number {
   let total = 0;
   for (const amount of amounts) total += amount;

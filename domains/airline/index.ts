@@ -1,5 +1,5 @@
 import type { DatabaseFile, Domain } from '../domain.js';
-import { sharedTools } from '../shared/index.js';
+import { commonTools } from '../common/index.js';
 import { completeAirline } from './derive/index.js';
 import { airlineHazards } from './hazards/index.js';
 import { AirlineDatabase } from './schema.js';
@@ -15,7 +15,7 @@ export const airline: Domain = {
     'plus flight boards, seats, check-in, boarding passes and baggage tracking.',
   database: AirlineDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeAirline(file as AirlineDatabase) as unknown as DatabaseFile,
-  tools: [...airlineTools, ...airlineExtraTools, ...sharedTools],
+  tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/airline.json', import.meta.url),
   hazards: airlineHazards,

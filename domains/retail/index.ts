@@ -1,5 +1,5 @@
 import type { DatabaseFile, Domain } from '../domain.js';
-import { sharedTools } from '../shared/index.js';
+import { commonTools } from '../common/index.js';
 import { completeRetail } from './derive.js';
 import { retailHazards } from './hazards/index.js';
 import { RetailDatabase } from './schema.js';
@@ -13,7 +13,7 @@ export const retail: Domain = {
     "shipment tracking. tau2-bench's retail tools with their rules, plus search, cart and checkout.",
   database: RetailDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeRetail(file as RetailDatabase) as unknown as DatabaseFile,
-  tools: [...retailTools, ...sharedTools],
+  tools: [...retailTools, ...commonTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/retail.json', import.meta.url),
   hazards: retailHazards,

@@ -29,30 +29,58 @@ export const UnitsOut = z
 
 const KM_PER_MILE = 1.609344;
 
-const round = (value: number, places: number): number => {
+export const roundTo = (value: number, places: number): number => {
   const factor = 10 ** places;
   const rounded = Math.round(value * factor) / factor;
   return Object.is(rounded, -0) ? 0 : rounded;
 };
 
+/** One kind of measurement: metric to imperial and back, and the decimals shown in each system. */
+export interface UnitConversion {
+  toImperial(metric: number): number;
+  toMetric(imperial: number): number;
+  places: { imperial: number; metric: number };
+}
+
+/** Imperial = metric / `divisor` (km per mile, mm per inch). */
+const per = (divisor: number, places: UnitConversion['places']): UnitConversion => ({
+  toImperial: (metric) => metric / divisor,
+  toMetric: (imperial) => imperial * divisor,
+  places,
+});
+
+export const CONVERSIONS = {
+  temperature: { toImperial: (c: number) => (c * 9) / 5 + 32, toMetric: (f: number) => ((f - 32) * 5) / 9, places: { imperial: 1, metric: 1 } },
+  speed: per(KM_PER_MILE, { imperial: 1, metric: 1 }),
+  precipitation: per(25.4, { imperial: 2, metric: 1 }),
+  snowfall: per(2.54, { imperial: 1, metric: 1 }),
+  pressure: { toImperial: (hpa: number) => hpa * 0.0295299830714, toMetric: (inhg: number) => inhg / 0.0295299830714, places: { imperial: 2, metric: 1 } },
+  visibility: per(KM_PER_MILE, { imperial: 1, metric: 1 }),
+} satisfies Record<string, UnitConversion>;
+
+/** A metric value in the given system, rounded for display. */
+export const inSystem = (conversion: UnitConversion, metric: number, imperial: boolean): number =>
+  imperial ? roundTo(conversion.toImperial(metric), conversion.places.imperial) : roundTo(metric, conversion.places.metric);
+
 /** Converters from the model's metric values to the requested system, rounded for display. */
 export function converter(units: UnitSystem) {
   const imperial = units === 'imperial';
+  const to = (conversion: UnitConversion) => (metric: number) => inSystem(conversion, metric, imperial);
   return {
     labels: UNIT_LABELS[units],
-    temperature: (c: number) => round(imperial ? (c * 9) / 5 + 32 : c, 1),
-    speed: (kmh: number) => round(imperial ? kmh / KM_PER_MILE : kmh, 1),
-    precipitation: (mm: number) => round(imperial ? mm / 25.4 : mm, imperial ? 2 : 1),
-    snowfall: (cm: number) => round(imperial ? cm / 2.54 : cm, 1),
-    pressure: (hpa: number) => round(imperial ? hpa * 0.0295299830714 : hpa, imperial ? 2 : 1),
-    visibility: (km: number) => round(imperial ? km / KM_PER_MILE : km, 1),
+    temperature: to(CONVERSIONS.temperature),
+    speed: to(CONVERSIONS.speed),
+    precipitation: to(CONVERSIONS.precipitation),
+    snowfall: to(CONVERSIONS.snowfall),
+    pressure: to(CONVERSIONS.pressure),
+    visibility: to(CONVERSIONS.visibility),
   };
 }
 export type Converter = ReturnType<typeof converter>;
 
 export const percent = (share: number): number => Math.round(share * 100);
-export const round1 = (value: number): number => round(value, 1);
-export const round2 = (value: number): number => round(value, 2);
+export const round1 = (value: number): number => roundTo(value, 1);
+export const round2 = (value: number): number => roundTo(value, 2);
 
 export const PlaceOut = z.object({
   location_id: z.string(),

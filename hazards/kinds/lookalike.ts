@@ -16,8 +16,8 @@ export interface LookalikeScenario<Tool = HazardTool> extends ScenarioBase<'look
 }
 
 /** When the decoys were deprecated, and when they go away: before and after the sessions' default clock (May 2024). */
-const DEPRECATED_AT = Date.UTC(2024, 0, 31);
-const SUNSET_AT = Date.UTC(2024, 8, 30, 23, 59, 59);
+const DEPRECATION = `@${Date.UTC(2024, 0, 31) / 1000}`;
+const SUNSET = new Date(Date.UTC(2024, 8, 30, 23, 59, 59)).toUTCString();
 
 /** Decoy tools appear in the listing; calling one is recorded as falling for it. */
 export const lookalike = defineKind<LookalikeScenario>({
@@ -35,8 +35,8 @@ export const lookalike = defineKind<LookalikeScenario>({
   // date it goes away, and its successor. In hints mode its answer also says which tool is maintained.
   after(call, result) {
     if (call.context.tool.name !== call.scenario.decoy.name) return result;
-    call.header('deprecation', `@${Math.floor(DEPRECATED_AT / 1000)}`);
-    call.header('sunset', new Date(SUNSET_AT).toUTCString());
+    call.header('deprecation', DEPRECATION);
+    call.header('sunset', SUNSET);
     call.header('link', `</${call.context.domain}/tools/${call.scenario.tool}>; rel="successor-version"`);
     return hinted(call, result);
   },

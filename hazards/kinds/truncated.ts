@@ -44,8 +44,9 @@ export const truncated = defineKind<TruncatedScenario>({
     const kept = scenario.select ? scenario.select(organic, call.random) : organic.slice(0, call.random.int(1, organic.length - 1));
     if (kept.length === 0 || kept.length === organic.length) return result;
     // Promoted items stay where they were, up to the last item kept.
+    const [keep, real] = [new Set(kept), new Set(organic)];
     const last = list.indexOf(kept.at(-1)!);
-    const shown = list.filter((item, i) => i <= last && (kept.includes(item) || !organic.includes(item)));
+    const shown = list.filter((item, i) => i <= last && (keep.has(item) || !real.has(item)));
     const resume = scenario.resume(call.hook(result), kept);
     call.record({ kept: kept.length, total: organic.length });
     if (scenario.list === undefined) return hinted(call, resume);

@@ -16,12 +16,12 @@ const load = async (path: string) => (await import(pathToFileURL(join(dir(path).
 const isTool = (value: unknown): value is { name: string; run: unknown } => typeof value === 'object' && value !== null && 'run' in value && 'input' in value;
 
 t.test('every domain folder is registered', async (t) => {
-  const folders = readdirSync(dir('domains/'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'shared');
+  const folders = readdirSync(dir('domains/'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'common');
   t.same(folders.map((entry) => entry.name).sort(), domains.map((domain) => domain.name).sort());
 });
 
 t.test("every tool file of a domain is one of the domain's tools", async (t) => {
-  for (const folder of ['retail', 'airline', 'weather', 'shared']) {
+  for (const folder of ['retail', 'airline', 'weather', 'common']) {
     for (const file of tsFiles(`domains/${folder}/tools/`)) {
       const exports = await load(`domains/${folder}/tools/${file}`);
       const tools = Object.values(exports)

@@ -1,4 +1,4 @@
-import { airlineFixture, findFlightDate, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
+import { aBooking, airlineFixture, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
 import { Blocked, type Obj, type Probe, type ProbeClient } from './harness.js';
 import { type Call, careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
 
@@ -9,23 +9,8 @@ import { type Call, careful, listedTool, literal, literalChoice, oneCall, orElse
 const db = airlineFixture();
 const flights = Object.values(db.flights);
 
-const booker = findUser((u) => methodsOf(u, 'credit_card').length > 0);
-const bookable = findFlightDate(({ instance }) => isAvailable(instance) && instance.available_seats.economy > 2);
-const fare = isAvailable(bookable.instance) ? bookable.instance.prices.economy : 0;
 /** A one-way economy booking of one passenger, paid by card: what the customer confirmed. */
-const booking = () => ({
-  user_id: booker.user_id,
-  origin: bookable.flight.origin,
-  destination: bookable.flight.destination,
-  flight_type: 'one_way',
-  cabin: 'economy',
-  flights: [{ flight_number: bookable.flight.flight_number, date: bookable.date }],
-  passengers: [{ first_name: booker.name.first_name, last_name: booker.name.last_name, dob: booker.dob }],
-  payment_methods: [{ payment_id: methodsOf(booker, 'credit_card')[0]!.id, amount: fare }],
-  total_baggages: 0,
-  nonfree_baggages: 0,
-  insurance: 'no',
-});
+const { booker, bookable, args: booking } = aBooking();
 const direct = { origin: bookable.flight.origin, destination: bookable.flight.destination, date: bookable.date };
 
 /** A route and date whose timetable holds a flight that is not open for booking that day, beside one that is. */

@@ -1,4 +1,5 @@
 import type { ResultHook } from '../../../hazards/kind.js';
+import { toCents } from '../../../lib/money.js';
 import { isObject } from '../../../lib/object.js';
 import type { Random } from '../../../lib/random.js';
 import type { AirlineDb } from '../db.js';
@@ -10,7 +11,6 @@ import { listedFlight } from '../tools/search_direct_flight.js';
 
 type Obj = Record<string, unknown>;
 type Hook = ResultHook<AirlineDb>;
-const cents = (amount: number) => Math.round(amount * 100);
 
 /** get_reservation_details, v2: amounts become integer cents, with their currency and unit. */
 export function reservationInCents({ result }: Hook): unknown {
@@ -20,8 +20,8 @@ export function reservationInCents({ result }: Hook): unknown {
     ...rest,
     currency: 'USD',
     amount_unit: 'cents',
-    flights: flights.map(({ price, ...flight }) => ({ ...flight, price_cents: cents(price) })),
-    payment_history: payment_history.map(({ amount, ...payment }) => ({ ...payment, amount_cents: cents(amount) })),
+    flights: flights.map(({ price, ...flight }) => ({ ...flight, price_cents: toCents(price) })),
+    payment_history: payment_history.map(({ amount, ...payment }) => ({ ...payment, amount_cents: toCents(amount) })),
   };
 }
 

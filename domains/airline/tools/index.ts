@@ -1,4 +1,4 @@
-import type { sharedTools } from '../../shared/index.js';
+import type { commonTools } from '../../common/index.js';
 import type { airlineExtraTools } from './extra.js';
 import bookReservation from './book_reservation.js';
 import cancelReservation from './cancel_reservation.js';
@@ -30,4 +30,4 @@ export const airlineTools = [
 ] as const;
 
 /** The name of any tool the airline domain lists (its own and the shared ones). */
-export type AirlineToolName = (typeof airlineTools | typeof airlineExtraTools | typeof sharedTools)[number]['name'];
+export type AirlineToolName = (typeof airlineTools | typeof airlineExtraTools | typeof commonTools)[number]['name'];

@@ -1,5 +1,5 @@
 import type { ResultHook } from '../../../hazards/kind.js';
-import { roundHalfEven } from '../../../lib/money.js';
+import { roundHalfEven, toCents } from '../../../lib/money.js';
 import { isObject } from '../../../lib/object.js';
 import { foldForMatch } from '../../../lib/text.js';
 import type { RetailDb } from '../db.js';
@@ -11,7 +11,6 @@ import { encodeToken, type PageCursor } from '../tools/list_user_orders.js';
 
 type Obj = Record<string, unknown>;
 type Hook = ResultHook<RetailDb>;
-const cents = (amount: number) => Math.round(amount * 100);
 const DAY_MS = 86_400_000;
 
 // ---- output_drift
@@ -24,9 +23,9 @@ export function orderInCents({ result }: Hook): unknown {
     ...rest,
     state: status,
     currency: 'USD',
-    items: items.map(({ price, ...item }) => ({ ...item, price_cents: cents(price) })),
-    payment_history: payment_history.map(({ amount, ...payment }) => ({ ...payment, amount_cents: cents(amount) })),
-    exchange_price_difference_cents: exchange_price_difference == null ? null : cents(exchange_price_difference),
+    items: items.map(({ price, ...item }) => ({ ...item, price_cents: toCents(price) })),
+    payment_history: payment_history.map(({ amount, ...payment }) => ({ ...payment, amount_cents: toCents(amount) })),
+    exchange_price_difference_cents: exchange_price_difference == null ? null : toCents(exchange_price_difference),
   };
 }
 

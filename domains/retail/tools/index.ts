@@ -1,4 +1,4 @@
-import type { sharedTools } from '../../shared/index.js';
+import type { commonTools } from '../../common/index.js';
 import addToCart from './add_to_cart.js';
 import cancelPendingOrder from './cancel_pending_order.js';
 import checkout from './checkout.js';
@@ -49,4 +49,4 @@ export const retailTools = [
 ] as const;
 
 /** The name of any tool the retail domain lists (its own and the shared ones). */
-export type RetailToolName = (typeof retailTools)[number]['name'] | (typeof sharedTools)[number]['name'];
+export type RetailToolName = (typeof retailTools)[number]['name'] | (typeof commonTools)[number]['name'];

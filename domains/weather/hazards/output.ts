@@ -6,7 +6,7 @@ import { type PollutantName, airQualityIndex, aqiCategory, pollutantsAt } from '
 import { alertsAt } from '../alerts.js';
 import { asPlace, bearingDeg, distanceKm, placeSite, placesByDistance, COVERAGE_KM, type WeatherDb } from '../db.js';
 import { conditionsAt } from '../model.js';
-import { UNIT_LABELS, compass, converter, localTime, round1 } from '../present.js';
+import { CONVERSIONS, compass, converter, inSystem, localTime, round1, roundTo, UNIT_LABELS, type UnitConversion } from '../present.js';
 
 // How weather's output hazards reshape an answer: other units, partner stations, a cut history, a
 // stale alert list, a differently defined index beside the real one.
@@ -14,37 +14,31 @@ import { UNIT_LABELS, compass, converter, localTime, round1 } from '../present.j
 type Obj = Record<string, unknown>;
 type Hook = ResultHook<WeatherDb>;
 
-const round = (value: number, places: number) => {
-  const factor = 10 ** places;
-  const rounded = Math.round(value * factor) / factor;
-  return Object.is(rounded, -0) ? 0 : rounded;
-};
-
-/** The measurement fields of an answer and how each converts between the systems (to imperial, to metric). */
-const CONVERSIONS: Record<string, { places: [imperial: number, metric: number]; toImperial(v: number): number; toMetric(v: number): number }> = {
-  temperature: { places: [1, 1], toImperial: (c) => (c * 9) / 5 + 32, toMetric: (f) => ((f - 32) * 5) / 9 },
-  feels_like: { places: [1, 1], toImperial: (c) => (c * 9) / 5 + 32, toMetric: (f) => ((f - 32) * 5) / 9 },
-  dewpoint: { places: [1, 1], toImperial: (c) => (c * 9) / 5 + 32, toMetric: (f) => ((f - 32) * 5) / 9 },
-  wind_speed: { places: [1, 1], toImperial: (k) => k / 1.609344, toMetric: (m) => m * 1.609344 },
-  wind_gust: { places: [1, 1], toImperial: (k) => k / 1.609344, toMetric: (m) => m * 1.609344 },
-  precipitation: { places: [2, 1], toImperial: (mm) => mm / 25.4, toMetric: (i) => i * 25.4 },
-  snowfall: { places: [1, 1], toImperial: (cm) => cm / 2.54, toMetric: (i) => i * 2.54 },
-  pressure: { places: [2, 1], toImperial: (h) => h * 0.0295299830714, toMetric: (i) => i / 0.0295299830714 },
-  visibility: { places: [1, 1], toImperial: (k) => k / 1.609344, toMetric: (m) => m * 1.609344 },
+/** The measurement fields of weather_current's answer, and the kind of unit each has. */
+const MEASURED: Record<string, UnitConversion> = {
+  temperature: CONVERSIONS.temperature,
+  feels_like: CONVERSIONS.temperature,
+  dewpoint: CONVERSIONS.temperature,
+  wind_speed: CONVERSIONS.speed,
+  wind_gust: CONVERSIONS.speed,
+  precipitation: CONVERSIONS.precipitation,
+  snowfall: CONVERSIONS.snowfall,
+  pressure: CONVERSIONS.pressure,
+  visibility: CONVERSIONS.visibility,
 };
 
 /** A measurement of an answer in the given system, in metric (unrounded). */
-export const toMetric = (field: keyof typeof CONVERSIONS, value: number, imperial: boolean) => (imperial ? CONVERSIONS[field]!.toMetric(value) : value);
+export const toMetric = (field: keyof typeof MEASURED, value: number, imperial: boolean) => (imperial ? MEASURED[field]!.toMetric(value) : value);
 
 /** weather_current, drifted: the answer comes in the other unit system than the one asked for; `units` says which. */
 export function otherUnits({ result }: Hook): unknown {
   if (!isObject(result) || !isObject(result['units']) || !isObject(result['current'])) return result;
   const toImperial = result['units']['system'] === 'metric';
   const current = { ...result['current'] };
-  for (const [field, conversion] of Object.entries(CONVERSIONS)) {
+  for (const [field, conversion] of Object.entries(MEASURED)) {
     const value = current[field];
     if (typeof value !== 'number') continue;
-    current[field] = toImperial ? round(conversion.toImperial(value), conversion.places[0]) : round(conversion.toMetric(value), conversion.places[1]);
+    current[field] = toImperial ? inSystem(conversion, value, true) : inSystem(conversion, conversion.toMetric(value), false);
   }
   return { ...result, units: UNIT_LABELS[toImperial ? 'imperial' : 'metric'], current };
 }
@@ -66,7 +60,7 @@ function pointAt(lat: number, lon: number, km: number, bearing: number): { lat: 
   const rad = (bearing * Math.PI) / 180;
   const dLat = (km * Math.cos(rad)) / 111.32;
   const dLon = (km * Math.sin(rad)) / (111.32 * Math.max(0.05, Math.cos((lat * Math.PI) / 180)));
-  return { lat: round(lat + dLat, 4), lon: round(lon + dLon, 4) };
+  return { lat: roundTo(lat + dLat, 4), lon: roundTo(lon + dLon, 4) };
 }
 
 /**

@@ -2,4 +2,4 @@ import calculate from './tools/calculate.js';
 import transferToHumanAgents from './tools/transfer_to_human_agents.js';
 
 /** Utilities that the customer-service domains (retail, airline) list beside their own tools. */
-export const sharedTools = [calculate, transferToHumanAgents] as const;
+export const commonTools = [calculate, transferToHumanAgents] as const;
