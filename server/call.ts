@@ -142,7 +142,7 @@ class ToolCall {
     const seen = this.session.idempotency.get(this.domain.name, this.tool.name, key);
     this.idempotency = { key };
     if (!seen) return undefined;
-    if (seen.fingerprint !== fingerprint(args)) {
+    if (seen.fingerprint !== fingerprint(this.args)) {
       throw new ProblemError(
         problem(
           422,

@@ -57,6 +57,19 @@ t.test('the same key with other arguments is refused, and changes nothing', asyn
   t.same((await server.journal<JournalEntry>('s')).at(-1)!.changes, []);
 });
 
+t.test('arguments left to their defaults are the same arguments: the retry is replayed', async (t) => {
+  const server = await startServer(t);
+  const { cart } = payableCart();
+  // add_to_cart's quantity defaults to 1; the key is compared with the arguments as sent.
+  const args = { user_id: cart.user_id, item_id: cart.items[0]!.item_id, idempotency_key: 'add-1' };
+  const first = await server.call('retail', 'add_to_cart', args, 's');
+  const again = await server.call('retail', 'add_to_cart', args, 's');
+  t.equal(first.status, 200);
+  t.equal(again.status, 200, `replayed, not refused (${again.text.slice(0, 120)})`);
+  t.same(again.body, first.body, 'the same answer');
+  t.match((await server.journal<JournalEntry>('s')).at(-1), { idempotency: { key: 'add-1', replayed: 1 }, changes: [] });
+});
+
 t.test('a failed write does not use up its key; a retry runs it', async (t) => {
   const server = await startServer(t);
   const { checkoutArgs } = payableCart();
