@@ -61,7 +61,8 @@ export class Assignment {
     if (split > 0) {
       const domain = lower.slice(0, split);
       const tool = lower.slice(split + 2);
-      return this.tools.filter((ref) => envWord(ref.domain).toLowerCase() === domain && ref.tool === tool);
+      // The domain as it is named, or as environment variables spell it (upper case, `_` for `-`).
+      return this.tools.filter((ref) => (ref.domain === domain || envWord(ref.domain).toLowerCase() === domain) && ref.tool === tool);
     }
     return this.tools.filter((ref) => ref.tool === lower);
   }
