@@ -10,6 +10,9 @@ import { startServer, type Reply } from '../helpers/server.js';
 import { checkInOf, est, estMs, estOf, findSegment, isActive, seatMapOrDefault, seatsOfLayout } from '../helpers/airline-extra.js';
 import { findStation } from './weather/helpers.js';
 import { INHERITED, isIdLike } from '../helpers/keys.js';
+import { setpointLimits } from '../../domains/smart-home/climate.js';
+import type { Device } from '../../domains/smart-home/schema.js';
+import { findDevice as findSmartDevice, mediaOfType, smartHomeFixture } from './smart-home/helpers.js';
 
 // A client's key must never find what a plain object inherits from Object.prototype. For every tool of
 // every domain, each id-like field of otherwise valid arguments gets each inherited name in turn: the
@@ -232,6 +235,64 @@ function weatherBaselines(): Record<string, Baseline[]> {
   };
 }
 
+function smartHomeBaselines(): Record<string, Baseline[]> {
+  const db = smartHomeFixture();
+  const device = (what: string, test: (device: Device) => boolean) => findSmartDevice((d) => d.online && test(d), what);
+  const playback = (d: Device) => d.state.playback ?? null;
+  const light = device('light', (d) => d.type === 'light');
+  const dimmer = device('dimmer on', (d) => d.type === 'dimmer' && d.state.power === 'on');
+  const bulb = device('colour bulb on', (d) => d.type === 'color_bulb' && d.state.power === 'on');
+  const thermostat = device('thermostat holding a setpoint', (d) => d.type === 'thermostat' && d.state.mode !== 'off');
+  const [low, high] = setpointLimits(thermostat.state.mode as 'heat', thermostat.state.unit!);
+  const lock = device('locked lock', (d) => d.type === 'lock' && d.state.lock === 'locked' && d.state.door === 'closed');
+  const blind = device('blind', (d) => d.type === 'blind');
+  const speaker = device('speaker on', (d) => d.type === 'speaker' && d.state.power === 'on');
+  const tv = device('TV on', (d) => d.type === 'tv' && d.state.power === 'on');
+  const playingOn = device('device playing with more to come', (d) => playback(d)?.status === 'playing' && playback(d)!.index + 1 < playback(d)!.queue.length);
+  const paused = device('device paused', (d) => d.state.power === 'on' && playback(d)?.status === 'paused');
+  const owner = db.users[db.homes[lock.home_id]!.owner_id]!;
+  const alarm = Object.values(db.alarms)[0]!;
+  const group = Object.values(db.homes)[0]!.groups[0]!;
+  const song = mediaOfType('song')[0]!;
+  const one = (d: Device) => ({ endpoints: [d.endpoint] });
+  return {
+    get_user_inventory: [{ args: { user_id: owner.user_id } }],
+    get_device_details: [{ args: { endpoint: light.endpoint } }],
+    get_device_telemetry: [{ args: { endpoint: light.endpoint } }],
+    get_group_devices: [{ args: { group_id: group.group_id } }],
+    power_on: [{ args: one(light) }],
+    power_off: [{ args: one(light) }],
+    brightness_adjust: [{ args: { ...one(dimmer), brightness: 40 } }],
+    color_set: [{ args: { ...one(bulb), color: '#00FF00' } }],
+    temperature_set: [{ args: { ...one(thermostat), temperature: Math.round((low + high) / 2) } }],
+    mode_set: [{ args: { ...one(thermostat), mode: 'heat' } }],
+    lock_lock: [{ args: one(lock) }],
+    lock_unlock: [{ args: { ...one(lock), user_id: owner.user_id } }],
+    lock_status: [{ args: one(lock) }],
+    open_open: [{ args: one(blind) }],
+    open_close: [{ args: one(blind) }],
+    open_set_position: [{ args: { ...one(blind), position: 40 } }],
+    volume_adjust: [{ args: { ...one(speaker), volume: 30 } }],
+    channel_change: [{ args: { ...one(tv), channel: 7 } }],
+    search_media: [{ args: { query: song.title } }],
+    get_media_details: [{ args: { media_id: song.media_id } }],
+    play: [{ args: { ...one(speaker), media_id: song.media_id } }],
+    pause: [{ args: one(playingOn) }],
+    resume: [{ args: one(paused) }],
+    stop: [{ args: one(playingOn) }],
+    next: [{ args: one(playingOn) }],
+    create_alarm: [{ args: { user_id: owner.user_id, endpoint: speakerOf(owner.home_id), time: '2024-05-17T07:00:00' } }],
+    get_alarms: [{ args: { user_id: alarm.user_id } }, { args: { endpoint: alarm.endpoint } }],
+    delete_alarm: [{ args: { alarm_id: alarm.alarm_id } }],
+    get_notifications: [{ args: { user_id: owner.user_id } }],
+    get_energy_usage: [{ args: { home_id: owner.home_id } }, { args: { ...one(dimmer), start_date: '2024-05-10', end_date: '2024-05-14' } }],
+  };
+
+  function speakerOf(homeId: string): string {
+    return device('speaker of the home', (d) => d.type === 'speaker' && d.home_id === homeId).endpoint;
+  }
+}
+
 function sharedBaselines(): Record<string, Baseline[]> {
   return {
     calculate: [{ args: { expression: '2 + 2' } }],
@@ -242,6 +303,7 @@ function sharedBaselines(): Record<string, Baseline[]> {
 const BASELINES: Record<string, () => Record<string, Baseline[]>> = {
   retail: retailBaselines,
   airline: airlineBaselines,
+  'smart-home': smartHomeBaselines,
   weather: weatherBaselines,
 };
 

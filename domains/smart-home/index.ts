@@ -1,0 +1,20 @@
+import type { DatabaseFile, Domain } from '../domain.js';
+import { smartHomeHazards } from './hazards/index.js';
+import { SmartHomeDatabase } from './schema.js';
+import { smartHomeTools } from './tools/index.js';
+
+export const smartHome: Domain = {
+  name: 'smart-home',
+  title: 'Smart home',
+  summary:
+    'Homes with rooms, groups and members, and their devices by endpoint: lights, dimmers, colour bulbs, thermostats, ' +
+    'locks, blinds, garage doors, speakers, TVs and plugs, with real dependencies (a device must be on to be dimmed or ' +
+    "played on; a lock opens for its authorized users; a garage door will not close on an obstruction). The hub's " +
+    "cached view and each device's own telemetry, media playback from a catalog, alarms, notifications and energy use.",
+  database: SmartHomeDatabase as unknown as Domain['database'],
+  complete: (file: DatabaseFile) => file,
+  tools: [...smartHomeTools],
+  policyFile: new URL('./policy.md', import.meta.url),
+  fixtureFile: new URL('../../fixtures/smart-home.json', import.meta.url),
+  hazards: smartHomeHazards,
+};

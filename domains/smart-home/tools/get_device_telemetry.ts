@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ToolError } from '../../errors.js';
+import { defineTool } from '../../tool.js';
+import { label, requireDevice, type SmartHomeDb } from '../db.js';
+import { endpoint } from '../fields.js';
+import { DeviceState, IsoInstant } from '../schema.js';
+
+export default defineTool({
+  name: 'get_device_telemetry',
+  description:
+    "Ask one device for its own live report of its state (source 'device'), as of now (reported_at). This is the " +
+    "authoritative answer to what a device is doing: when it disagrees with the hub's cached view " +
+    "(get_device_details), the telemetry is right. Temperatures are in the thermostat's `unit`; brightness, volume " +
+    'and position are percentages; playback holds the queue of media ids and the index of the current item. An ' +
+    'offline device cannot report: the call is refused (409 device_offline, with last_seen_at); then give the ' +
+    "hub's last known state from get_device_details, as of its last_synced_at, as last known. Changes nothing.",
+  input: z.strictObject({ endpoint }),
+  output: z.object({
+    endpoint: z.string(),
+    name: z.string(),
+    online: z.literal(true),
+    state: DeviceState.describe("The device's state as it reports it now."),
+    reported_at: IsoInstant,
+    source: z.literal('device'),
+  }),
+  mutates: false,
+  run({ endpoint }, db: SmartHomeDb, ctx) {
+    const device = requireDevice(db, endpoint);
+    if (!device.online) {
+      throw new ToolError(
+        409,
+        'device_offline',
+        `${label(device)} is offline (last seen ${device.last_seen_at}) and cannot report its state. get_device_details gives ` +
+          "the hub's last known view, as of its last_synced_at.",
+        { last_seen_at: device.last_seen_at },
+      );
+    }
+    return {
+      endpoint: device.endpoint,
+      name: device.name,
+      online: true as const,
+      state: device.state,
+      reported_at: ctx.now().toISOString(),
+      source: 'device' as const,
+    };
+  },
+});

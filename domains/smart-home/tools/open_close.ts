@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineTool } from '../../tool.js';
+import { CommandOutput, runCommand } from '../commands.js';
+import type { SmartHomeDb } from '../db.js';
+import { endpoints } from '../fields.js';
+import { openedOrClosed } from '../openings.js';
+
+export default defineTool({
+  name: 'open_close',
+  description:
+    'Close blinds (fully: position 0) and garage doors. A garage door will not close while its obstruction sensor is ' +
+    'blocked (obstructed): ask the person to clear the doorway rather than retrying. Something already closed stays ' +
+    'closed (ok). Takes several endpoints at once and reports per endpoint (status ok or failed with its code, e.g. ' +
+    'device_offline, capability_unsupported for a device that does not close); when every device fails, the call is ' +
+    'refused as a whole and nothing changes.',
+  input: z.strictObject({ endpoints }),
+  output: CommandOutput,
+  mutates: true,
+  run({ endpoints }, db: SmartHomeDb, ctx) {
+    return runCommand(db, endpoints, ctx, (device) => openedOrClosed(device, 'closed'));
+  },
+});

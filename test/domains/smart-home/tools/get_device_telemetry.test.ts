@@ -1,0 +1,42 @@
+import t from 'tap';
+import { startServer } from '../../../helpers/server.js';
+import { diffOf, expectRefused, messages, NO_DEVICE, NOW, online, still } from '../control.js';
+import { findDevice, inSync } from '../helpers.js';
+
+t.test('get_device_telemetry', async (t) => {
+  const server = await startServer(t);
+  const lagging = findDevice((d) => d.online && !inSync(d), 'device whose hub view lags its state');
+  const offline = findDevice((d) => !d.online, 'offline device');
+  const dimmer = findDevice(online('dimmer', 'on'), 'dimmer on');
+
+  t.test("the device's own live report, now, where the hub's view lags", async (t) => {
+    const session = await still(server);
+    const reply = await server.call('smart-home', 'get_device_telemetry', { endpoint: lagging.endpoint }, session);
+    t.equal(reply.status, 200);
+    t.same(reply.body, { endpoint: lagging.endpoint, name: lagging.name, online: true, state: lagging.state, reported_at: NOW, source: 'device' });
+    t.not(JSON.stringify(reply.body.state), JSON.stringify(lagging.hub.state), "not the hub's view");
+    t.same(await diffOf(server, session), [], 'changes nothing');
+  });
+
+  t.test('after a command, the new state', async (t) => {
+    const session = await still(server);
+    t.equal((await server.call('smart-home', 'brightness_adjust', { endpoints: [dimmer.endpoint], brightness: 7 }, session)).status, 200);
+    const reply = await server.call('smart-home', 'get_device_telemetry', { endpoint: dimmer.endpoint }, session);
+    t.same(reply.body.state, { ...dimmer.state, brightness: 7 });
+  });
+
+  t.test('an offline device cannot report: 409 with when it was last seen; an unknown endpoint 404', async (t) => {
+    const detail =
+      `${offline.name} (${offline.endpoint}) is offline (last seen ${offline.last_seen_at}) and cannot report its state. ` +
+      "get_device_details gives the hub's last known view, as of its last_synced_at.";
+    await expectRefused(t, server, 'get_device_telemetry', [
+      { args: { endpoint: offline.endpoint }, status: 409, code: 'device_offline', detail },
+      { args: { endpoint: NO_DEVICE }, status: 404, code: 'endpoint_not_found', detail: messages.unknown(NO_DEVICE) },
+    ]);
+    const reply = await server.call('smart-home', 'get_device_telemetry', { endpoint: offline.endpoint });
+    t.equal(reply.body.last_seen_at, offline.last_seen_at);
+    for (const args of [{}, { endpoint: 7 }, { endpoint: offline.endpoint, fresh: true }]) {
+      t.equal((await server.call('smart-home', 'get_device_telemetry', args)).status, 400, JSON.stringify(args));
+    }
+  });
+});

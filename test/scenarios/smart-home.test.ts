@@ -1,0 +1,16 @@
+import t from 'tap';
+import { startServer } from '../helpers/server.js';
+import { expectEveryScenarioProbed, proveScenario } from './harness.js';
+import { smartHomeProbes } from './smart-home.js';
+import { smartHomeOutputProbes } from './smart-home-output.js';
+
+// Each probe opens 15 sessions (truth, literal, recovering, clean and hinted runs, per seed): above the default
+// limit of 100. An empty hazard environment gives the runtime the test's sleep: latency waits no wall time.
+const probes = [...smartHomeProbes, ...smartHomeOutputProbes];
+const server = await startServer(t, { sessions: { maxSessions: 1000 }, hazardEnv: {} });
+
+for (const probe of probes) {
+  await t.test(`${probe.kind} on ${probe.tool}`, (t) => proveScenario(t, server, 'smart-home', probe));
+}
+
+t.test('every scenario has its probe', async (t) => expectEveryScenarioProbed(t, 'smart-home', probes));
