@@ -39,6 +39,10 @@ async function playSong(c: ProbeClient, call: Call, pick: (results: Obj[]) => Ob
 const { home: energyHome, devices: energyThermostats } = homeWith('thermostats not in eco', 1, (d) => d.type === 'thermostat' && d.state.mode !== 'eco');
 const total = (answer: Obj) => Math.round(Number(answer['total_kwh']) * 10) / 10;
 
+/** "Are the doors locked?" The locks of a home. */
+const homeLocks = homeWith('locks', 1, (d) => d.type === 'lock').devices;
+const locksOf = (status: Obj) => (status['locks'] as Obj[]).map((lock) => [lock['endpoint'], lock['lock']]);
+
 /** "Which lights do I have?" The endpoints of the home's lighting devices. */
 const resident = ownerOf(homeWith('lighting devices', 3, isLighting).devices[0]!);
 const lightsIn = (devices: Obj[]) =>
@@ -86,6 +90,18 @@ export const smartHomeOutputProbes: Probe[] = [
       return total(usage);
     },
     recover: async (c) => total(await careful(c, 'get_energy_usage', { home_id: energyHome.home_id })),
+  },
+  {
+    kind: 'notice',
+    tool: 'lock_status',
+    // "Are the doors locked?" The literal agent tries what the banner advertises.
+    naive: async (c) => {
+      const status = await literal(c, 'lock_status', on(homeLocks));
+      const advertised = /New: (\w+) opens/.exec(String(status['notice'] ?? ''))?.[1];
+      if (advertised) await literal(c, advertised, { user_id: ownerOf(homeLocks[0]!).user_id });
+      return locksOf(status);
+    },
+    recover: async (c) => locksOf(await careful(c, 'lock_status', on(homeLocks))),
   },
   {
     kind: 'truncated',
