@@ -98,15 +98,20 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / DAY);
 }
 
-/** The instant of local midnight starting `date` in `timeZone`. */
-export function startOfLocalDay(timeZone: string, date: string): number {
-  const [y, m, d] = splitDate(date);
-  const wall = Date.UTC(y, m - 1, d);
+/** The instant a wall-clock time 'YYYY-MM-DDTHH:MM:SS' (or a date alone, its midnight) stands for in `timeZone`. */
+export function instantOfLocal(timeZone: string, local: string): number {
+  const [date = '', clock = ''] = local.split('T');
+  const [y, mo, d] = splitDate(date);
+  const [h = 0, m = 0, s = 0] = clock === '' ? [] : clock.split(':').map(Number);
+  const wall = Date.UTC(y, mo - 1, d, h, m, s);
   // Two passes settle the offset, also on the days the offset changes.
   let guess = wall - localParts(timeZone, wall).offsetMin * MINUTE;
   guess = wall - localParts(timeZone, guess).offsetMin * MINUTE;
   return guess;
 }
+
+/** The instant of local midnight starting `date` in `timeZone`. */
+export const startOfLocalDay = (timeZone: string, date: string): number => instantOfLocal(timeZone, date);
 
 /** The hourly instants of a local day (23, 24 or 25 of them), from its midnight. */
 export function hoursOfLocalDay(timeZone: string, date: string): number[] {

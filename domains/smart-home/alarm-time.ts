@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rejected } from '../errors.js';
-import { addDays, formatLocal, localDate, localParts, MINUTE, splitDate } from '../../lib/time.js';
+import { addDays, formatLocal, instantOfLocal, localDate, splitDate } from '../../lib/time.js';
 import { Alarm, type ALARM_RECURRENCES, type Home } from './schema.js';
 
 // Alarm times are wall-clock times at the home: 'YYYY-MM-DDTHH:MM[:SS]' for a given day, or 'HH:MM[:SS]' for
@@ -31,18 +31,6 @@ export function parseAlarmTime(text: string): WallTime | null {
   return { ...(date !== undefined ? { date } : {}), clock: `${h}:${m}:${s}` };
 }
 
-/** The instant a local wall time 'YYYY-MM-DDTHH:MM:SS' stands for in the zone. */
-export function instantOf(timeZone: string, local: string): number {
-  const [date = '', clock = ''] = local.split('T');
-  const [y, mo, d] = splitDate(date);
-  const [h = 0, m = 0, s = 0] = clock.split(':').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, h, m, s);
-  // Two passes settle the offset, also on the days the offset changes.
-  let guess = wall - localParts(timeZone, wall).offsetMin * MINUTE;
-  guess = wall - localParts(timeZone, guess).offsetMin * MINUTE;
-  return guess;
-}
-
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export function weekdayOf(date: string): (typeof WEEKDAYS)[number] {
@@ -62,7 +50,7 @@ export function nextRing(timeZone: string, clock: string, recurrence: Recurrence
   const today = localDate(timeZone, now);
   for (let i = 0; ; i++) {
     const local = `${addDays(today, i)}T${clock}`;
-    if (ringsOn(recurrence, addDays(today, i)) && instantOf(timeZone, local) > now) return local;
+    if (ringsOn(recurrence, addDays(today, i)) && instantOfLocal(timeZone, local) > now) return local;
   }
 }
 
@@ -74,7 +62,7 @@ export function ringTime(timeZone: string, text: string, recurrence: Recurrence,
   const wall = parseAlarmTime(text)!;
   if (wall.date === undefined) return nextRing(timeZone, wall.clock, recurrence, now);
   const local = `${wall.date}T${wall.clock}`;
-  if (instantOf(timeZone, local) <= now) {
+  if (instantOfLocal(timeZone, local) <= now) {
     throw rejected(`${local} is in the past at the home (now ${formatLocal(timeZone, now).slice(0, 19)}, ${timeZone}).`, 'time_in_past');
   }
   if (!ringsOn(recurrence, wall.date)) {
@@ -92,5 +80,5 @@ export const AlarmView = Alarm.extend({
 /** An alarm as the alarm tools answer it: with the weekday it rings next and that time with its offset. */
 export const alarmView = (alarm: Alarm, home: Home | undefined): z.infer<typeof AlarmView> => {
   const timeZone = home?.timezone ?? 'UTC';
-  return { ...alarm, weekday: weekdayOf(alarm.time.slice(0, 10)), rings_at: formatLocal(timeZone, instantOf(timeZone, alarm.time)) };
+  return { ...alarm, weekday: weekdayOf(alarm.time.slice(0, 10)), rings_at: formatLocal(timeZone, instantOfLocal(timeZone, alarm.time)) };
 };

@@ -57,7 +57,7 @@ export const poweredOff = (device: Device, what: string): ToolError =>
   new ToolError(409, 'device_off', `${label(device)} is off: turn it on with power_on before ${what}.`);
 
 /** The device does not answer: the hub cannot deliver a command to it. */
-export const offline = (device: Device): ToolError =>
-  new ToolError(409, 'device_offline', `${label(device)} is offline (last seen ${device.last_seen_at}): the command cannot reach it.`, {
+export const offline = (device: Device, consequence = 'the command cannot reach it.'): ToolError =>
+  new ToolError(409, 'device_offline', `${label(device)} is offline (last seen ${device.last_seen_at}): ${consequence}`, {
     last_seen_at: device.last_seen_at,
   });

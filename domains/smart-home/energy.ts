@@ -22,6 +22,9 @@ export function drawOf(device: Pick<Device, 'type' | 'rated_watts' | 'standby_wa
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** Energy figures are reported to the watt-hour. */
+export const roundKwh = (kwh: number) => Math.round(kwh * 1000) / 1000;
+
 /** Energy used over [from, to) in kWh, from the draw history; before its first step, the first step's draw. */
 export function energyKwh(log: Device['power_log'], from: number, to: number): number {
   if (to <= from || log.length === 0) return 0;

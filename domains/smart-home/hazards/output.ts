@@ -1,7 +1,9 @@
 import type { ResultHook } from '../../../hazards/kind.js';
 import { isObject } from '../../../lib/object.js';
 import type { Random } from '../../../lib/random.js';
+import { toCents } from '../../../lib/money.js';
 import type { SmartHomeDb } from '../db.js';
+import { roundKwh } from '../energy.js';
 import type { DeviceState } from '../schema.js';
 import { mediaEntry } from '../tools/search_media.js';
 import { otherValue, primaryMember } from './state-members.js';
@@ -91,8 +93,6 @@ export function desiredState({ result, db }: Hook): Obj | null {
   return { desired: { state: { [member]: desired }, requested_by: 'app:routines', version: 7 } };
 }
 
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
 /**
  * get_energy_usage from the reporting cache: the totals as of a few hours ago, while the per-device
  * figures are fresh, so the total is no longer the sum of its devices.
@@ -103,7 +103,7 @@ export function cachedEnergyTotal({ result, random, now }: Hook) {
   if (total <= 0.01) return null;
   const share = 0.82 + random.int(0, 12) / 100;
   const tariff = typeof result['total_cost'] === 'number' && total > 0 ? (result['total_cost'] as number) / total : 0;
-  const cached = round3(total * share);
+  const cached = roundKwh(total * share);
   const asOf = new Date(now.getTime() - random.int(3, 9) * 3_600_000).toISOString();
-  return { result: { ...result, total_kwh: cached, total_cost: Math.round(cached * tariff * 100) / 100, as_of: asOf, cache: 'HIT' }, field: 'total_kwh' };
+  return { result: { ...result, total_kwh: cached, total_cost: toCents(cached * tariff) / 100, as_of: asOf, cache: 'HIT' }, field: 'total_kwh' };
 }

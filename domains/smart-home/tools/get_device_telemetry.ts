@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ToolError } from '../../errors.js';
 import { defineTool } from '../../tool.js';
-import { label, requireDevice, type SmartHomeDb } from '../db.js';
+import { offline, requireDevice, type SmartHomeDb } from '../db.js';
 import { endpoint } from '../fields.js';
 import { DeviceState, IsoInstant } from '../schema.js';
 
@@ -27,13 +26,7 @@ export default defineTool({
   run({ endpoint }, db: SmartHomeDb, ctx) {
     const device = requireDevice(db, endpoint);
     if (!device.online) {
-      throw new ToolError(
-        409,
-        'device_offline',
-        `${label(device)} is offline (last seen ${device.last_seen_at}) and cannot report its state. get_device_details gives ` +
-          "the hub's last known view, as of its last_synced_at.",
-        { last_seen_at: device.last_seen_at },
-      );
+      throw offline(device, "it cannot report its state. get_device_details gives the hub's last known view, as of its last_synced_at.");
     }
     return {
       endpoint: device.endpoint,

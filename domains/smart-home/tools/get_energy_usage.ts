@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { sumMoney } from '../../../lib/money.js';
+import { sumMoney, toCents } from '../../../lib/money.js';
 import { addDays, formatLocal, localDate, startOfLocalDay } from '../../../lib/time.js';
 import { rejected } from '../../errors.js';
 import { defineTool } from '../../tool.js';
 import { requireCapability } from '../control.js';
 import { requireDevice, requireHome, type SmartHomeDb } from '../db.js';
-import { energyKwh, HISTORY_DAYS } from '../energy.js';
+import { energyKwh, HISTORY_DAYS, roundKwh } from '../energy.js';
 import { endpoints } from '../fields.js';
 import { devicesOfHome } from '../inventory.js';
 import { type Device, IsoInstant } from '../schema.js';
@@ -14,8 +14,7 @@ const PERIODS = ['today', 'yesterday', 'last_7_days', 'last_30_days'] as const;
 /** The first day of each period, in days before today. */
 const PERIOD_START: Record<(typeof PERIODS)[number], number> = { today: 0, yesterday: 1, last_7_days: 6, last_30_days: 29 };
 
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const cents = (value: number) => Math.round(value * 100) / 100;
+const cents = (value: number) => toCents(value) / 100;
 const isoDate = z.iso.date();
 
 export default defineTool({
@@ -85,7 +84,7 @@ export default defineTool({
     const to = Math.min(startOfLocalDay(tz, addDays(last, 1)), now);
     const rows = devices
       .map((device) => {
-        const kwh = round3(energyKwh(device.power_log, from, to));
+        const kwh = roundKwh(energyKwh(device.power_log, from, to));
         return { endpoint: device.endpoint, name: device.name, kwh, cost: cents(kwh * home.tariff_per_kwh) };
       })
       .sort((a, b) => b.kwh - a.kwh || (a.endpoint < b.endpoint ? -1 : 1));
@@ -96,7 +95,7 @@ export default defineTool({
       end: formatLocal(tz, to),
       unit: 'kWh' as const,
       devices: rows,
-      total_kwh: round3(rows.reduce((sum, row) => sum + row.kwh, 0)),
+      total_kwh: roundKwh(rows.reduce((sum, row) => sum + row.kwh, 0)),
       total_cost: sumMoney(rows.map((row) => row.cost)),
       currency: home.currency,
       tariff_per_kwh: home.tariff_per_kwh,

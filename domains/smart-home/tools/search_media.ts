@@ -35,11 +35,20 @@ const fold = (text: string): string =>
     .replace(/[^\p{L}\p{N}&']+/gu, ' ')
     .trim();
 
+/** The folded words of each catalog record, computed once: records are shared and never change. */
+const folded = new WeakMap<Media, { title: string; artist: string; genre: string }>();
+function searchable(media: Media) {
+  let text = folded.get(media);
+  if (!text) {
+    text = { title: fold(media.title), artist: fold(media.artist ?? ''), genre: fold(media.genre) };
+    folded.set(media, text);
+  }
+  return text;
+}
+
 /** How well an item matches: null when a word of the query is in none of its title, artist or genre. */
 function relevance(media: Media, phrase: string, words: readonly string[]): number | null {
-  const title = fold(media.title);
-  const artist = fold(media.artist ?? '');
-  const genre = fold(media.genre);
+  const { title, artist, genre } = searchable(media);
   if (!words.every((word) => title.includes(word) || artist.includes(word) || genre.includes(word))) return null;
   if (title === phrase) return 6;
   if (artist === phrase) return 5;

@@ -27,7 +27,7 @@ t.test('get_device_telemetry', async (t) => {
 
   t.test('an offline device cannot report: 409 with when it was last seen; an unknown endpoint 404', async (t) => {
     const detail =
-      `${offline.name} (${offline.endpoint}) is offline (last seen ${offline.last_seen_at}) and cannot report its state. ` +
+      `${offline.name} (${offline.endpoint}) is offline (last seen ${offline.last_seen_at}): it cannot report its state. ` +
       "get_device_details gives the hub's last known view, as of its last_synced_at.";
     await expectRefused(t, server, 'get_device_telemetry', [
       { args: { endpoint: offline.endpoint }, status: 409, code: 'device_offline', detail },
