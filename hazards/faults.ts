@@ -1,5 +1,5 @@
 import type { HazardCall, ScenarioBase } from './kind.js';
-import { type FaultResponse, HazardFault } from './fault.js';
+import { type ForeignAnswer, HazardFault } from './fault.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
 
@@ -13,7 +13,7 @@ const uuid = (call: HazardCall<ScenarioBase>) => `${hex(call, 8)}-${hex(call, 4)
 const html = (status: number, text: string) =>
   `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
-type Template = (call: HazardCall<ScenarioBase>) => FaultResponse & { type: 'http' };
+type Template = (call: HazardCall<ScenarioBase>) => ForeignAnswer;
 
 const SERVER_ERRORS: Template[] = [
   () => ({ type: 'http', status: 502, contentType: 'text/html', body: html(502, 'Bad Gateway') }),
@@ -109,7 +109,7 @@ export function apiError(
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */
-export function withHint(call: HazardCall<ScenarioBase>, response: FaultResponse & { type: 'http' }): HazardFault {
+export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
   if (!call.hints) return new HazardFault(response);
   if (response.contentType.includes('json')) {
     const body = JSON.parse(response.body) as Record<string, unknown>;

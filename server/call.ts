@@ -1,7 +1,7 @@
 import type { Domain } from '../domains/domain.js';
 import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
-import { type FaultResponse, HazardFault } from '../hazards/fault.js';
+import { damage, type Fault, HazardFault } from '../hazards/fault.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
 import { fingerprint } from './sessions/idempotency.js';
@@ -9,7 +9,13 @@ import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
 import { notPersisted, type SessionStore } from './sessions/store.js';
 
+/**
+ * What a call came to, in a form no transport owns: the tool's result, a problem (a broken rule or bad
+ * arguments), or a hazard's fault. REST renders it as an HTTP answer, MCP as a tool result or error.
+ */
 export interface CallOutcome {
+  kind: 'result' | 'problem' | 'fault';
+  /** The HTTP status a REST client receives (0 when the connection fails without an answer). */
   status: number;
   /** The response body: the tool's result, or a problem. */
   body: unknown;
@@ -17,8 +23,8 @@ export interface CallOutcome {
   text: string;
   headers: Record<string, string>;
   entry: JournalEntry;
-  /** When a hazard answers instead of the API: the raw response, or a fault of the connection. */
-  fault?: FaultResponse;
+  /** When a hazard answers instead of the API: an answer in another server's style, or a fault of the connection. */
+  fault?: Fault;
 }
 
 export interface CallDependencies {
@@ -54,7 +60,7 @@ function acknowledged(deps: CallDependencies, outcome: CallOutcome): CallOutcome
     (error: unknown) => {
       deps.log?.error({ err: error }, 'a call could not be persisted');
       const failure = notPersisted(error);
-      return { ...outcome, status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined };
+      return { ...outcome, kind: 'problem', status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined };
     },
   );
 }
@@ -159,7 +165,7 @@ class ToolCall {
   }
 
   private fail(error: unknown): CallOutcome {
-    if (error instanceof HazardFault) return this.faulted(error.response);
+    if (error instanceof HazardFault) return this.faulted(error.fault);
     const failure = toProblem(error) ?? this.internalError(error);
     return this.finish(failure.problem.status, failure.problem, { ...this.context.headers, ...failure.headers });
   }
@@ -170,13 +176,17 @@ class ToolCall {
     return new ProblemError(problem(500, 'internal_error', 'The server failed to complete the call; it has been logged.'));
   }
 
-  /** A hazard's answer: journaled with what the agent received (status 0: no HTTP answer at all). */
-  private faulted(fault: FaultResponse): CallOutcome {
-    const status = fault.type === 'http' ? fault.status : fault.mode === 'reset' || fault.mode === 'empty' ? 0 : 200;
-    let body: unknown = fault.body;
-    if (fault.type === 'http' && fault.contentType.includes('json')) body = JSON.parse(fault.body);
-    const outcome = this.finish(status, body, fault.type === 'http' ? (fault.headers ?? {}) : {}, fault.body);
-    return { ...outcome, fault };
+  /** A hazard's answer: journaled with what a REST client received (status 0: no HTTP answer at all). */
+  private faulted(fault: Fault): CallOutcome {
+    let outcome: CallOutcome;
+    if (fault.type === 'http') {
+      const body = fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body;
+      outcome = this.finish(fault.status, body, fault.headers ?? {}, fault.body);
+    } else if ('answer' in fault) {
+      const text = damage(JSON.stringify(fault.answer), fault);
+      outcome = this.finish(200, text, {}, text);
+    } else outcome = this.finish(0, '', {}, '');
+    return { ...outcome, kind: 'fault', fault };
   }
 
   private finish(status: number, body: unknown, headers: Record<string, string>, text = JSON.stringify(body) ?? 'null'): CallOutcome {
@@ -209,6 +219,6 @@ class ToolCall {
     }
     const changesBytes = changes.length > 0 ? JSON.stringify(changes).length : 0;
     this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes);
-    return { status, body, text, headers, entry };
+    return { kind: ok ? 'result' : 'problem', status, body, text, headers, entry };
   }
 }

@@ -1,15 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FaultResponse } from '../hazards/fault.js';
+import type { Fault } from '../hazards/fault.js';
 
 /**
  * Answers as a hazard decided: a raw HTTP response in another server's style, or a fault of the
- * connection itself (reset, closed without an answer, a body cut short, broken JSON).
+ * connection itself (reset, closed without an answer, a body cut short, broken JSON). `text` is the
+ * answer as this exchange sends it (a damaged answer's text is already cut or broken); `headers`
+ * are the exchange's own (an MCP session id), which a damaged answer still carries.
  */
-export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: FaultResponse): FastifyReply {
+export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: Fault, text: string, headers: Record<string, string> = {}): FastifyReply {
   if (fault.type === 'http') {
     return reply
       .code(fault.status)
-      .headers(fault.headers ?? {})
+      .headers({ ...headers, ...fault.headers })
       .type(fault.contentType)
       .send(fault.body);
   }
@@ -18,9 +20,9 @@ export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: F
     case 'malformed':
       return reply
         .code(200)
-        .headers(fault.headers ?? {})
+        .headers({ ...headers, ...fault.headers })
         .type('application/json; charset=utf-8')
-        .send(fault.body);
+        .send(text);
     case 'reset':
       reply.hijack();
       socket.resetAndDestroy();
@@ -32,11 +34,11 @@ export function sendFault(request: FastifyRequest, reply: FastifyReply, fault: F
       return reply;
     case 'truncated': {
       reply.hijack();
-      const length = Buffer.byteLength(fault.body);
-      const extra = Object.entries(fault.headers ?? {})
+      const length = Buffer.byteLength(text);
+      const extra = Object.entries({ ...headers, ...fault.headers })
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('');
-      socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${length * 2 + 17}\r\n${extra}\r\n${fault.body}`);
+      socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${length * 2 + 17}\r\n${extra}\r\n${text}`);
       socket.destroySoon();
       return reply;
     }

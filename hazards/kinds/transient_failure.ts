@@ -21,7 +21,7 @@ export const transientFailure = defineKind<TransientFailureScenario>({
   generic: { kind: 'transient_failure' },
   before(call) {
     const fault = serverError(call);
-    call.record({ status: fault.response.type === 'http' ? fault.response.status : 0, ...(call.context.tool.mutates ? { committed: false } : {}) });
+    call.record({ status: fault.fault.type === 'http' ? fault.fault.status : 0, ...(call.context.tool.mutates ? { committed: false } : {}) });
     throw fault;
   },
 });

@@ -29,15 +29,14 @@ export const transportFault = defineKind<TransportFaultScenario>({
     if (!call.context.tool.mutates) return;
     const mode = call.random.pick(['reset', 'empty'] as const);
     call.record({ mode, executed: false, committed: false });
-    throw new HazardFault({ type: 'transport', mode, body: '' });
+    throw new HazardFault({ type: 'transport', mode });
   },
   after(call, result) {
     if (call.context.tool.mutates) return result;
     const mode = call.random.pick(MODES);
-    const text = JSON.stringify(result);
-    const cut = Math.max(1, Math.floor(text.length * (0.3 + call.random.next() * 0.5)));
-    const body = mode === 'truncated' ? text.slice(0, cut) : mode === 'malformed' ? `${text.slice(0, cut)}\u0000${text.slice(cut + 1)}` : '';
+    const keep = 0.3 + call.random.next() * 0.5;
     call.record({ mode, executed: true });
-    throw new HazardFault({ type: 'transport', mode, body, ...(call.hints && body !== '' ? { headers: { 'x-hint': call.hint } } : {}) });
+    if (mode === 'reset' || mode === 'empty') throw new HazardFault({ type: 'transport', mode });
+    throw new HazardFault({ type: 'transport', mode, answer: result, keep, ...(call.hints ? { headers: { 'x-hint': call.hint } } : {}) });
   },
 });

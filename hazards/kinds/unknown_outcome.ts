@@ -28,7 +28,7 @@ export const unknownOutcome = defineKind<UnknownOutcomeScenario>({
     const mode = call.random.pick(['gateway_timeout', 'bad_gateway', 'reset'] as const);
     call.record({ mode, committed: true });
     if (mode === 'gateway_timeout') throw gatewayTimeout(call);
-    if (mode === 'reset') throw new HazardFault({ type: 'transport', mode: 'reset', body: '' });
+    if (mode === 'reset') throw new HazardFault({ type: 'transport', mode: 'reset' });
     throw badGateway(call);
   },
 });

@@ -62,7 +62,7 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, { status, headers, text, fault }: CallOutcome): FastifyReply {
-  if (fault) return sendFault(request, reply, fault);
+  if (fault) return sendFault(request, reply, fault, text);
   reply.code(status).headers(headers);
   return sendJsonText(reply, text, status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
 }
