@@ -108,6 +108,11 @@ export class HazardRuntime implements HazardEngine {
     return this.plan(session).byTool.has(toolKey(domain, name)) && this.decoyTools.has(toolKey(domain, name));
   }
 
+  /** Whether a hazard with an after-call stage is on for this tool in the session: its answers may then differ from the declared output. */
+  reshapes(session: Session, domain: string, tool: string): boolean {
+    return (this.plan(session).byTool.get(toolKey(domain, tool)) ?? []).some((hazard) => hazard.kind.after !== undefined);
+  }
+
   settings(session: Session): Settings {
     return this.plan(session).settings;
   }

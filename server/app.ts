@@ -13,6 +13,7 @@ import { swaggerDocument } from './openapi.js';
 import { Registry } from './registry.js';
 import { hazardRoutes } from './routes/hazards.js';
 import { listingRoutes } from './routes/listings.js';
+import { mcpRoutes } from './mcp/http.js';
 import { metaRoutes } from './routes/meta.js';
 import { openapiRoutes } from './routes/openapi.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -73,5 +74,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes);
   await app.register(hazardRoutes);
   await app.register(openapiRoutes);
+  await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   return app;
 }

@@ -26,8 +26,13 @@ export function stripSessionPrefix(request: IncomingMessage): string {
 
 /** The session a request addresses: `/s/{id}/…`, else the X-Session-Id header, else `default`. */
 export function sessionIdOf(request: FastifyRequest): string {
+  return addressedSession(request) ?? DEFAULT_SESSION;
+}
+
+/** The session a request names (`/s/{id}/…` or X-Session-Id), if it names one. */
+export function addressedSession(request: FastifyRequest): string | undefined {
   const fromPath = (request.raw as Tagged)[FROM_PATH];
   if (fromPath !== undefined) return fromPath;
   const header = request.headers['x-session-id'];
-  return (Array.isArray(header) ? header[0] : header) || DEFAULT_SESSION;
+  return (Array.isArray(header) ? header[0] : header) || undefined;
 }

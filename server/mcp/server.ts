@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolContract } from '../../hazards/kind.js';
+import { callTool } from '../call.js';
+import { unknownTool } from '../errors.js';
+import type { ToolView } from '../tool-views.js';
+import { VERSION } from '../version.js';
+import { toolResult, upstreamError, type WireFault } from './render.js';
+
+export interface McpBinding {
+  readonly view: ToolView;
+  /** The wildtools session every call of this MCP session runs in. */
+  readonly session: string;
+  /** The domain's policy, given to the client as the server's instructions. */
+  readonly instructions?: string;
+  /**
+   * Hands a fault of the connection to the transport carrying request `id`; false when no exchange
+   * carries it, and the fault is then answered as the server's own upstream error.
+   */
+  fault(id: string | number, fault: WireFault): boolean;
+  /** Called when the session's listing differs from the one the client last saw. */
+  listChanged(): void;
+}
+
+/**
+ * One MCP server over a view of the tools, bound to one wildtools session: tools/list shows the
+ * session's listing, tools/call walks the same call path as REST.
+ */
+export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
+  const { view } = binding;
+  const server = new Server(
+    { name: view.name === 'combined' ? 'wildtools' : `wildtools-${view.name}`, version: VERSION },
+    { capabilities: { tools: { listChanged: true } }, ...(binding.instructions ? { instructions: binding.instructions } : {}) },
+  );
+  let listed: string | undefined;
+  const listing = () => {
+    const session = app.sessions.view(binding.session);
+    const contracts = view.changed(session) ?? view.canonical;
+    return contracts.map((contract) => mcpTool(contract, !reshaped(app, view, contract.name, binding.session)));
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const tools = listing();
+    listed = JSON.stringify(tools);
+    return { tools };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const session = app.sessions.resolve(binding.session);
+    const { name, arguments: args = {} } = request.params;
+    const found = view.resolve(name, session);
+    if (!found) throw new McpError(ErrorCode.InvalidParams, unknownTool(app, view.name === 'combined' ? undefined : view.name, name).problem.detail);
+    const outcome = await callTool(app, session, found.domain, found.tool, args);
+    if (listed !== undefined && JSON.stringify(listing()) !== listed) {
+      listed = undefined;
+      binding.listChanged();
+    }
+    const fault = outcome.fault;
+    if (fault?.type === 'transport' && !binding.fault(extra.requestId, fault)) return upstreamError(fault);
+    return toolResult(outcome);
+  });
+  return server;
+}
+
+/** Whether a hazard may reshape this tool's answers in the session (its declared output schema would then be a promise broken). */
+function reshaped(app: FastifyInstance, view: ToolView, name: string, sessionId: string): boolean {
+  const session = app.sessions.view(sessionId);
+  const found = view.resolve(name, session);
+  return found !== undefined && app.hazards.reshapes(session, found.domain.name, found.tool.name);
+}
+
+function mcpTool(contract: ToolContract, withOutputSchema: boolean): Tool {
+  return {
+    name: contract.name,
+    description: contract.description,
+    inputSchema: contract.input as Tool['inputSchema'],
+    ...(withOutputSchema && contract.output['type'] === 'object' ? { outputSchema: contract.output as Tool['outputSchema'] } : {}),
+    annotations: { readOnlyHint: !contract.mutates, destructiveHint: false, openWorldHint: false },
+  };
+}
