@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +10,7 @@ import { sendFault } from '../fault-reply.js';
 import { toProblem } from '../problem.js';
 import { addressedSession } from '../session-id.js';
 import { type ToolView, toolViews } from '../tool-views.js';
-import { mcpServer } from './server.js';
+import { instructionsOf, mcpServer } from './server.js';
 import { type Exchange, type McpSession, McpSessions } from './sessions.js';
 
 export interface McpRouteOptions {
@@ -29,10 +28,14 @@ export async function mcpRoutes(app: FastifyInstance, { ttlMs }: McpRouteOptions
   const sessions = new McpSessions(() => app.sessions.maxSessions, ttlMs);
   // Before the server stops listening: an open GET stream would otherwise hold its connection, and the close, forever.
   app.addHook('preClose', () => sessions.closeAll());
+  const views = toolViews(app.registry, app.hazards);
   const policies = new Map<string, string>();
-  for (const domain of app.registry.domains.values()) policies.set(domain.name, await readFile(domain.policyFile, 'utf8'));
+  for (const view of views) {
+    const instructions = await instructionsOf(app, view);
+    if (instructions !== undefined) policies.set(view.name, instructions);
+  }
 
-  for (const view of toolViews(app.registry, app.hazards)) {
+  for (const view of views) {
     app.route({
       method: ['GET', 'POST', 'DELETE'],
       url: `${view.prefix}/mcp`,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -78,4 +79,10 @@ function mcpTool(contract: ToolContract, withOutputSchema: boolean): Tool {
     ...(withOutputSchema && contract.output['type'] === 'object' ? { outputSchema: contract.output as Tool['outputSchema'] } : {}),
     annotations: { readOnlyHint: !contract.mutates, destructiveHint: false, openWorldHint: false },
   };
+}
+
+/** A domain's policy, the instructions its MCP server gives; none for the combined view. */
+export async function instructionsOf(app: FastifyInstance, view: ToolView): Promise<string | undefined> {
+  const domain = app.registry.domains.get(view.name);
+  return domain ? readFile(domain.policyFile, 'utf8') : undefined;
 }
