@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ToolContract } from '../hazards/kind.js';
@@ -73,9 +74,15 @@ const swaggerDocument = {
 
 /**
  * The options of @fastify/swagger: one OpenAPI 3.1 document, generated from the route schemas; the
- * zod schemas registered with an id (the problem) become components.
+ * zod schemas registered with an id (the problem) become components, and the operations marked as
+ * reading X-Session-Id get its shared parameter.
  */
-export const swaggerOptions = { openapi: swaggerDocument, transform: jsonSchemaTransform, transformObject: jsonSchemaTransformObject };
+export const swaggerOptions: SwaggerOptions = {
+  openapi: swaggerDocument,
+  transform: jsonSchemaTransform,
+  transformObject: (input) =>
+    withReferencedSchemas(withSessionHeader(jsonSchemaTransformObject(input) as Document)) as ReturnType<typeof jsonSchemaTransformObject>,
+};
 
 /** The security requirement of an admin operation: ADMIN_TOKEN, or none on loopback without one. */
 export const ADMIN_SECURITY: Record<string, string[]>[] = [{ adminToken: [] }, {}];
@@ -94,7 +101,7 @@ export const HONOURS_SESSION_HEADER = { 'x-session-header': true } as const;
  * (the combined view, sessions, server routes) forms the combined document.
  */
 export function openapiDocuments(app: FastifyInstance): Map<string, Document> {
-  const full = withSessionHeader(app.swagger() as unknown as Document);
+  const full = app.swagger() as unknown as Document;
   const documents = new Map<string, Document>();
   const domainPaths = new Map<string, Record<string, unknown>>();
   const combinedPaths: Record<string, unknown> = {};
