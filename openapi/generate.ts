@@ -1,5 +1,5 @@
-// `npm run openapi [-- --check]`: writes the OpenAPI documents into openapi/, or with --check
-// exits 1 when a committed document differs from what the server generates.
+// `npm run openapi` writes the OpenAPI documents into openapi/ (and the client types the tests use);
+// `tsx openapi/generate.ts --check` exits 1 when a committed document differs from what the server generates.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { renderOpenapi } from './render.js';

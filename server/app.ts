@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Domain } from '../domains/domain.js';
 import { HazardRuntime } from '../hazards/runtime.js';
 import type { BaseDatabase } from './data/base.js';
@@ -9,7 +9,7 @@ import { type AccessOptions, accessControl } from './access.js';
 import { clientErrorHandler, frameworkErrors } from './client-errors.js';
 import { errors } from './errors.js';
 import { BODY_LIMIT, jsonBodyParser } from './json-body.js';
-import { swaggerDocument } from './openapi.js';
+import { swaggerOptions } from './openapi.js';
 import { Registry } from './registry.js';
 import { hazardRoutes } from './routes/hazards.js';
 import { listingRoutes } from './routes/listings.js';
@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
-  await app.register(swagger, { openapi: swaggerDocument, transform: jsonSchemaTransform });
+  await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: {

@@ -1,6 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ToolContract } from '../hazards/kind.js';
+import { jsonSchemaOf } from '../lib/json-schema.js';
+import { SessionId } from './sessions/session.js';
 import { VERSION } from './version.js';
 
 type Document = {
@@ -11,36 +15,86 @@ type Document = {
   [key: string]: unknown;
 };
 
-export const SESSION_NOTE =
-  'Every route also works inside a session: prefix its path with /s/{session}/ or send the header ' +
-  'X-Session-Id: {session}. Without either, calls run in the session "default".';
+/** The header that names the session of a tool call or a listing (server/session-id.ts). */
+const SESSION_HEADER = 'X-Session-Id';
 
-/** The options of @fastify/swagger: one OpenAPI 3.1 document, generated from the route schemas. */
-export const swaggerDocument = {
+export const SESSION_NOTE =
+  'Every route also works inside a session: prefix its path with /s/{session}/ (the second server). Tool calls and ' +
+  `listings also take the header ${SESSION_HEADER}: {session}. Without either, calls run in the session "default".`;
+
+const SECURITY_NOTE =
+  'Admin operations (hazard settings, session reset and delete) need the bearer token ADMIN_TOKEN whenever one is in ' +
+  'force (always when the server listens off loopback; on loopback without one, they answer this machine only). With ' +
+  'API_TOKEN set, every other operation but /health needs a bearer token: API_TOKEN or ADMIN_TOKEN.';
+
+/** The document's frame: everything but the operations, which come from the route schemas. */
+const swaggerDocument = {
   openapi: '3.1.0',
   info: {
     title: 'wildtools',
     version: VERSION,
     description:
       'A mock API server that simulates unreliable tool environments for testing LLM agents: executable tools ' +
-      'in several domains, each backed by its own database, with switchable realistic hazards. ' +
-      SESSION_NOTE +
-      ' Admin operations (hazard settings, session reset and delete) need the bearer token ADMIN_TOKEN whenever one is in ' +
-      'force (always when the server listens off loopback); with API_TOKEN set, every operation but /health needs a bearer token.',
+      `in several domains, each backed by its own database, with switchable realistic hazards. ${SESSION_NOTE} ${SECURITY_NOTE}`,
   },
+  servers: [
+    { url: '/', description: `The session "default", or the one ${SESSION_HEADER} names.` },
+    {
+      url: '/s/{session}',
+      description: 'Inside a session: every route works under this prefix.',
+      variables: { session: { default: 'default', description: 'The session id; a tool call creates the session when it does not exist.' } },
+    },
+  ],
+  // Open unless API_TOKEN is set; admin and public operations declare their own.
+  security: [{}, { apiToken: [] }] as Record<string, string[]>[],
   components: {
     securitySchemes: {
-      bearer: {
+      apiToken: {
         type: 'http' as const,
         scheme: 'bearer',
-        description: 'ADMIN_TOKEN for admin operations; API_TOKEN (or ADMIN_TOKEN) for the others when API_TOKEN is set.',
+        description: 'API_TOKEN (or ADMIN_TOKEN): needed by every operation but /health when the server has API_TOKEN set.',
+      },
+      adminToken: {
+        type: 'http' as const,
+        scheme: 'bearer',
+        description: 'ADMIN_TOKEN: needed by admin operations whenever one is in force (always when the server listens off loopback).',
+      },
+    },
+    parameters: {
+      [SESSION_HEADER]: {
+        name: SESSION_HEADER,
+        in: 'header' as const,
+        required: false,
+        description: 'The session to act in, when the path has no /s/{session}/ prefix (the prefix wins); "default" when absent.',
+        schema: jsonSchemaOf(SessionId, 'input'),
       },
     },
   },
 };
 
-/** The security requirement of an admin operation: the bearer token, or none on loopback without ADMIN_TOKEN. */
-export const ADMIN_SECURITY: Record<string, string[]>[] = [{ bearer: [] }, {}];
+/**
+ * The options of @fastify/swagger: one OpenAPI 3.1 document, generated from the route schemas; the
+ * zod schemas registered with an id (the problem) become components, and the operations marked as
+ * reading X-Session-Id get its shared parameter.
+ */
+export const swaggerOptions: SwaggerOptions = {
+  openapi: swaggerDocument,
+  transform: jsonSchemaTransform,
+  transformObject: (input) =>
+    withReferencedSchemas(withSessionHeader(jsonSchemaTransformObject(input) as Document)) as ReturnType<typeof jsonSchemaTransformObject>,
+};
+
+/** The security requirement of an admin operation: ADMIN_TOKEN, or none on loopback without one. */
+export const ADMIN_SECURITY: Record<string, string[]>[] = [{ adminToken: [] }, {}];
+
+/** The security requirement of a public operation (liveness): none, whatever the tokens. */
+export const PUBLIC_SECURITY: Record<string, string[]>[] = [];
+
+/**
+ * Marks a route schema whose handler reads the session from the X-Session-Id header; the
+ * documents give its operation the shared header parameter instead.
+ */
+export const HONOURS_SESSION_HEADER = { 'x-session-header': true } as const;
 
 /**
  * Splits the generated document: each domain's routes form that domain's API; the rest
@@ -61,17 +115,51 @@ export function openapiDocuments(app: FastifyInstance): Map<string, Document> {
       combinedPaths[path] = item;
     }
   }
-  documents.set('combined', { ...full, paths: combinedPaths, tags: tagsIn(combinedPaths) });
+  documents.set('combined', withReferencedSchemas({ ...full, paths: combinedPaths, tags: tagsIn(combinedPaths) }));
   for (const domain of app.registry.domains.values()) {
     const paths = domainPaths.get(domain.name) ?? {};
-    documents.set(domain.name, {
-      ...full,
-      info: { title: `wildtools ${domain.title} API`, version: VERSION, description: `${domain.summary} ${SESSION_NOTE}` },
-      paths,
-      tags: tagsIn(paths),
-    });
+    documents.set(
+      domain.name,
+      withReferencedSchemas({
+        ...full,
+        info: { title: `wildtools ${domain.title} API`, version: VERSION, description: `${domain.summary} ${SESSION_NOTE}` },
+        paths,
+        tags: tagsIn(paths),
+      }),
+    );
   }
   return documents;
+}
+
+/**
+ * The document with only the component schemas it references: the zod transform emits an input and
+ * an output variant of every registered schema, and a domain may not use them all.
+ */
+function withReferencedSchemas(document: Document): Document {
+  const components = (document['components'] ?? {}) as { schemas?: Record<string, unknown> };
+  const schemas = components.schemas ?? {};
+  const used = (name: string) => {
+    const { [name]: _itself, ...others } = schemas;
+    return JSON.stringify({ ...document, components: { ...components, schemas: others } }).includes(`"#/components/schemas/${name}"`);
+  };
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used(name)));
+  return { ...document, components: { ...components, schemas: kept } };
+}
+
+/** The document with the shared X-Session-Id parameter on the operations marked as honouring it. */
+function withSessionHeader(document: Document): Document {
+  const marker = Object.keys(HONOURS_SESSION_HEADER)[0]!;
+  const parameter = { $ref: `#/components/parameters/${SESSION_HEADER}` };
+  const paths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const operations: Record<string, unknown> = {};
+    for (const [method, operation] of Object.entries(item as Record<string, Record<string, unknown>>)) {
+      const { [marker]: honours, ...rest } = operation;
+      operations[method] = honours ? { ...rest, parameters: [parameter, ...((rest['parameters'] as unknown[]) ?? [])] } : rest;
+    }
+    paths[path] = operations;
+  }
+  return { ...document, paths };
 }
 
 function tagsIn(paths: Record<string, unknown>): { name: string }[] {

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { HazardConfigError } from '../../hazards/config.js';
 import { HazardSpec } from '../../hazards/spec.js';
 import { ADMIN_SECURITY } from '../openapi.js';
-import { ProblemError, ProblemSchema, problem } from '../problem.js';
+import { ProblemError, problem } from '../problem.js';
+import { PROBLEMS } from '../problem-responses.js';
 import { SessionId } from '../sessions/session.js';
 import { Flag } from '../../lib/flag.js';
 
@@ -29,7 +30,7 @@ const Report = z.object({
     }),
   ),
 });
-const errors = { 200: Report, '4XX': ProblemSchema };
+const responses = { 200: Report, ...PROBLEMS };
 
 /** GET /hazards (the effective matrix and catalog) and runtime control under /admin/hazards. */
 export async function hazardRoutes(app: FastifyInstance): Promise<void> {
@@ -66,7 +67,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The effective hazard matrix: tool × kind → probability and where it was set',
         tags,
         querystring: Query,
-        response: errors,
+        response: responses,
       },
     },
     async (request) => describe(request.query.session, request.query.active),
@@ -82,7 +83,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Replace the runtime hazard settings (over the environment and the config file, under session options)',
         tags,
         body: HazardSpec,
-        response: errors,
+        response: responses,
       },
     },
     async (request) => {
@@ -95,7 +96,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
     '/admin/hazards',
     {
       config: { access: 'admin' },
-      schema: { security: ADMIN_SECURITY, operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: errors },
+      schema: { security: ADMIN_SECURITY, operationId: 'clear_hazards', summary: 'Drop the runtime hazard settings', tags, response: responses },
     },
     async () => {
       app.hazards.setRuntime(undefined);

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ToolContract } from '../../hazards/kind.js';
+import { Listing } from '../listing-schema.js';
 import { buildListing, contractsOf, LISTING_FORMATS, type ListingFormat } from '../listings.js';
+import { HONOURS_SESSION_HEADER } from '../openapi.js';
+import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
 import type { Session } from '../sessions/session.js';
@@ -23,7 +26,15 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
   type SessionContracts = (session: Session) => ToolContract[] | null;
   const serve = (url: string, tag: string, canonical: ToolContract[], prefix: string, forSession: SessionContracts, summary: string) => {
     const cache = new Map<ListingFormat, string>();
-    typed.get(url, { schema: { operationId: `list_${tag}_tools`, summary, tags: [tag], querystring: Query } }, async (request, reply) => {
+    const schema = {
+      operationId: `list_${tag}_tools`,
+      summary,
+      tags: [tag],
+      querystring: Query,
+      response: { 200: Listing, ...PROBLEMS },
+      ...HONOURS_SESSION_HEADER,
+    };
+    typed.get(url, { schema }, async (request, reply) => {
       const { format } = request.query;
       const contracts = forSession(app.sessions.view(sessionIdOf(request)));
       if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix)));

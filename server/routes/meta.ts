@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC_SECURITY } from '../openapi.js';
+import { PROBLEMS } from '../problem-responses.js';
 import { VERSION } from '../version.js';
 
 const Health = z.object({
@@ -29,7 +31,8 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'health',
         summary: 'Liveness, version, and room for new sessions',
         tags: ['server'],
-        response: { 200: Health },
+        security: PUBLIC_SECURITY,
+        response: { 200: Health, ...PROBLEMS },
       },
     },
     async () => {
@@ -67,6 +70,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
               endpoints: z.object({ tools: z.string(), openapi: z.string(), policy: z.string() }),
             }),
           ),
+          ...PROBLEMS,
         },
       },
     },
@@ -82,7 +86,7 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
           operationId: `get_${domain.name}_policy`,
           summary: `The rules an agent must follow in the ${domain.name} domain (markdown)`,
           tags: [domain.name],
-          produces: ['text/markdown'],
+          response: { 200: { description: 'The policy, in markdown.', content: { 'text/markdown': { schema: z.string() } } }, ...PROBLEMS },
         },
       },
       async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(policy),

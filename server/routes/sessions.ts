@@ -2,28 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_SECURITY } from '../openapi.js';
-import { ProblemSchema } from '../problem.js';
+import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { configure } from './hazards.js';
+import { Diff, Journal, Params, State, Summary } from './session-schemas.js';
 import { journalToJson, journalToJsonl } from '../sessions/journal.js';
-import { SessionId, SessionOptions } from '../sessions/session.js';
+import { SessionOptions } from '../sessions/session.js';
 
-const Params = z.strictObject({ id: SessionId.describe('The session id.') });
-const Summary = z.object({
-  id: z.string(),
-  seed: z.string(),
-  clock: z.object({ start: z.string(), step_ms: z.number(), now: z.string() }),
-  calls: z.number().int(),
-  journal: z
-    .object({
-      entries: z.number().int().describe('Entries kept.'),
-      dropped: z.number().int().describe('The oldest entries dropped to stay within JOURNAL_LIMIT and JOURNAL_MEMORY.'),
-      bytes: z.number().int().describe('Size of the kept entries as JSON, counted against JOURNAL_MEMORY.'),
-    })
-    .describe("The session's journal."),
-  changed_domains: z.array(z.string()),
-});
-const errors = { '4XX': ProblemSchema, '5XX': ProblemSchema };
 const tags = ['sessions'];
 
 /** Create, inspect, reset and delete sessions. */
@@ -39,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create a session: an isolated copy of every database with its own clock and journal',
         tags,
         body: SessionOptions.nullish(),
-        response: { 201: Summary, ...errors },
+        response: { 201: Summary, ...PROBLEMS },
       },
     },
     async (request, reply) => {
@@ -51,13 +36,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  typed.get('/sessions', { schema: { operationId: 'list_sessions', summary: 'The live sessions', tags, response: { 200: z.array(Summary) } } }, async () =>
-    sessions.list().map((session) => session.summary()),
+  typed.get(
+    '/sessions',
+    { schema: { operationId: 'list_sessions', summary: 'The live sessions', tags, response: { 200: z.array(Summary), ...PROBLEMS } } },
+    async () => sessions.list().map((session) => session.summary()),
   );
 
   typed.get(
     '/sessions/:id',
-    { schema: { operationId: 'get_session', summary: 'One session', tags, params: Params, response: { 200: Summary, ...errors } } },
+    { schema: { operationId: 'get_session', summary: 'One session', tags, params: Params, response: { 200: Summary, ...PROBLEMS } } },
     async (request) => sessions.require(request.params.id).summary(),
   );
 
@@ -69,7 +56,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Every domain database as the session sees it: {"<domain>": {...}, ...}',
         tags,
         params: Params,
-        response: { ...errors },
+        response: { 200: State, ...PROBLEMS },
       },
     },
     async (request, reply) => {
@@ -87,22 +74,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The records the session changed since it started, with their changed fields',
         tags,
         params: Params,
-        response: {
-          200: z.record(
-            z.string(),
-            z.array(
-              z.object({
-                table: z.string(),
-                id: z.string(),
-                op: z.enum(['insert', 'update', 'delete']),
-                fields: z.array(z.string()).optional(),
-                before: z.unknown(),
-                after: z.unknown(),
-              }),
-            ),
-          ),
-          ...errors,
-        },
+        response: { 200: Diff, ...PROBLEMS },
       },
     },
     async (request) => {
@@ -123,6 +95,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
           format: z.enum(['json', 'jsonl']).default('json').describe('json: an array; jsonl: one entry per line.'),
           since: z.coerce.number().int().min(0).default(0).describe('Only entries with a sequence number above this.'),
         }),
+        response: { 200: Journal, ...PROBLEMS },
       },
     },
     async (request, reply) => {
@@ -143,7 +116,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Back to the start: original databases, empty journal, clock at its start',
         tags,
         params: Params,
-        response: { 200: Summary, ...errors },
+        response: { 200: Summary, ...PROBLEMS },
       },
     },
     async (request) => {
@@ -163,7 +136,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Delete a session (the default session is reset instead)',
         tags,
         params: Params,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: z.undefined().describe('Deleted; the default session is reset instead.'), ...PROBLEMS },
       },
     },
     async (request, reply) => {

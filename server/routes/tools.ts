@@ -4,7 +4,9 @@ import type { AnyTool } from '../../domains/tool.js';
 import { sendProblem, unknownTool } from '../errors.js';
 import { sendFault } from '../fault-reply.js';
 import { type CallOutcome, callTool } from '../call.js';
-import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '../problem.js';
+import { HONOURS_SESSION_HEADER } from '../openapi.js';
+import { PROBLEM_CONTENT_TYPE } from '../problem.js';
+import { TOOL_PROBLEMS } from '../problem-responses.js';
 import type { ToolEntry } from '../registry.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
@@ -50,7 +52,8 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
       description: tool.description,
       tags: [tag],
       body: tool.input,
-      response: { 200: tool.output.describe('The result of the call.'), '4XX': ProblemSchema, '5XX': ProblemSchema },
+      response: { 200: tool.output.describe('The result of the call.'), ...TOOL_PROBLEMS },
+      ...HONOURS_SESSION_HEADER,
     },
     validatorCompiler: documentOnly,
     handler(request, reply) {

@@ -46,3 +46,16 @@ t.test('the server serves the committed documents', async (t) => {
   t.equal(docs.status, 200, 'Swagger UI is served at /docs');
   t.match(docs.text, /swagger/i);
 });
+
+t.test('Swagger UI offers every document, each valid as served', async (t) => {
+  const server = await startServer(t);
+  const initializer = (await server.request('GET', '/docs/static/swagger-initializer.js')).text;
+  const urls = [...initializer.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+  t.same(urls, ['/openapi.json', ...domains.map((d) => `/${d.name}/openapi.json`)], 'the combined document, then each domain');
+  for (const url of [...urls, '/docs/json']) {
+    const reply = await server.request('GET', url);
+    t.equal(reply.status, 200, `${url} is served`);
+    const result = await new Validator().validate(reply.body);
+    t.ok(result.valid, `${url} is valid OpenAPI`, { errors: result.errors });
+  }
+});
