@@ -183,13 +183,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     options = parser.parse_args(argv)
 
     prompt = " ".join(options.prompt) or f"My email is {options.email}. Please cancel order {options.order}: I no longer need it."
-    session = Session.create(os.environ.get("WILDTOOLS_URL", DEFAULT_URL).rstrip("/"), options.session)
     if options.scripted:
         client: Any = ScriptedClient(cancel_order_script(options.email, options.order))
     else:
-        from openai import OpenAI  # only the real path needs the package
-
+        try:
+            from openai import OpenAI  # only the real path needs the package
+        except ImportError:
+            parser.error("the real path needs the openai package (pip install openai); or run with --scripted")
+        if not os.environ.get("OPENAI_API_KEY"):
+            parser.error("OPENAI_API_KEY is not set: set it to run a real model, or pass --scripted")
         client = OpenAI()
+    session = Session.create(os.environ.get("WILDTOOLS_URL", DEFAULT_URL).rstrip("/"), options.session)
     answer = run_agent(client, os.environ.get("OPENAI_MODEL", "gpt-4.1"), session, prompt)
 
     if options.json:

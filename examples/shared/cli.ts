@@ -9,9 +9,18 @@ export interface CliOptions {
   prompt: string | undefined;
 }
 
-export function cliOptions(argv: readonly string[] = process.argv.slice(2)): CliOptions {
+function stop(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The command line's options; a real run without OPENAI_API_KEY stops with a message saying what to do. */
+export function cliOptions(argv: readonly string[] = process.argv.slice(2), environment: NodeJS.ProcessEnv = process.env, exit = stop): CliOptions {
   const words = argv.filter((word) => word !== '--scripted');
-  return { scripted: words.length < argv.length, prompt: words.length > 0 ? words.join(' ') : undefined };
+  const scripted = words.length < argv.length;
+  if (!scripted && !environment['OPENAI_API_KEY'])
+    exit('OPENAI_API_KEY is not set: set it to run a real model, or pass --scripted to run the scripted stand-in.');
+  return { scripted, prompt: words.length > 0 ? words.join(' ') : undefined };
 }
 
 /** Prints the agent's answer and what the session changed. */

@@ -14,9 +14,13 @@ t.test('the server comes from WILDTOOLS_URL, else the default local address', as
   t.equal(wildtoolsUrl({}), DEFAULT_URL);
 });
 
-t.test('the command line: --scripted, and a prompt from the other words', async (t) => {
-  t.same(cliOptions(['--scripted']), { scripted: true, prompt: undefined });
-  t.same(cliOptions(['cancel', 'my', 'order']), { scripted: false, prompt: 'cancel my order' });
+t.test('the command line: --scripted, or a prompt from the other words and an API key', async (t) => {
+  const refuse = (message: string): never => {
+    throw new Error(message);
+  };
+  t.same(cliOptions(['--scripted'], {}, refuse), { scripted: true, prompt: undefined });
+  t.same(cliOptions(['cancel', 'my', 'order'], { OPENAI_API_KEY: 'sk-test' }, refuse), { scripted: false, prompt: 'cancel my order' });
+  t.throws(() => cliOptions([], {}, refuse), /OPENAI_API_KEY is not set: .* or pass --scripted/, 'a real run needs the key');
 });
 
 t.test("the command line's report: the answer, what the session changed, where its journal is", async (t) => {
