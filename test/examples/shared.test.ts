@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { addBagScript } from '../../examples/langchain/script.js';
 import { cancelOrderScript } from '../../examples/openai-agents/script.js';
@@ -8,6 +10,8 @@ import { DEFAULT_URL, WildtoolsSession, wildtoolsUrl } from '../../examples/shar
 import { dimLightScript } from '../../examples/vercel-ai/script.js';
 import { findDevice } from '../domains/smart-home/helpers.js';
 import { startServer } from '../helpers/server.js';
+
+const server = await startServer(t);
 
 t.test('the server comes from WILDTOOLS_URL, else the default local address', async (t) => {
   t.equal(wildtoolsUrl({ WILDTOOLS_URL: 'http://10.0.0.5:9000/' }), 'http://10.0.0.5:9000');
@@ -24,7 +28,6 @@ t.test('the command line: --scripted, or a prompt from the other words and an AP
 });
 
 t.test("the command line's report: the answer, what the session changed, where its journal is", async (t) => {
-  const server = await startServer(t);
   const light = findDevice((d) => d.capabilities.includes('power') && d.online && d.state.power === 'off', 'light that is off');
   const session = await WildtoolsSession.create(server.origin, 'examples-report');
   await session.call('smart-home', 'power_on', { endpoints: [light.endpoint] });
@@ -41,7 +44,6 @@ t.test("the command line's report: the answer, what the session changed, where i
 });
 
 t.test('a session names itself or takes a name; a refused creation says why', async (t) => {
-  const server = await startServer(t);
   const named = await WildtoolsSession.create(server.origin, 'examples-named');
   t.equal(named.id, 'examples-named');
   t.match((await WildtoolsSession.create(server.origin)).id, /\S+/, 'the server names one');
@@ -51,12 +53,18 @@ t.test('a session names itself or takes a name; a refused creation says why', as
 });
 
 t.test('a call answers text for the model: the result, a refusal with its status, a failed connection', async (t) => {
-  const server = await startServer(t);
   const session = await WildtoolsSession.create(server.origin);
   t.equal(await session.call('retail', 'calculate', { expression: '2 + 2' }), '"4.0"');
   t.match(await session.call('retail', 'calculate', {}), /^Error: HTTP 400 .*"field":"expression"/);
-  await server.app.close();
-  t.match(await session.call('retail', 'calculate', { expression: '2 + 2' }), /^Error: the request failed \(.+\)$/);
+  // A server that creates sessions and cuts every other connection, as a transport fault does.
+  const cutting = createServer((request, response) => {
+    if (request.url === '/sessions') response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"cut"}');
+    else request.socket.destroy();
+  });
+  await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => cutting.close());
+  const stranded = await WildtoolsSession.create(`http://127.0.0.1:${(cutting.address() as AddressInfo).port}`);
+  t.match(await stranded.call('retail', 'calculate', { expression: '2 + 2' }), /^Error: the request failed \(.+\)$/);
 });
 
 t.test('each script gives up when the refusal it needs never reaches it', async (t) => {
