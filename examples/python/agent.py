@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""A Chat Completions tool-calling loop over wildtools' retail tools.
+
+Real model (needs `pip install openai` and OPENAI_API_KEY):
+    python3 examples/python/agent.py ["what the user asks"]
+Scripted stand-in for the model (no package, no network beyond wildtools, no key):
+    python3 examples/python/agent.py --scripted
+
+The tools come from `GET /retail/tools?format=openai` and every call is a POST to
+`/s/{session}/retail/tools/{name}`, with the standard library only. Every answer, a refusal
+included, goes back to the model as the tool's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import sys
+import urllib.error
+import urllib.request
+from types import SimpleNamespace
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+DEFAULT_URL = "http://127.0.0.1:8080"
+DOMAIN = "retail"
+# A pending order of the default data, as the README's examples use it.
+DEMO_EMAIL = "malik.okonkwo3001@example.com"
+DEMO_ORDER = "#W5124601"
+
+
+class Session:
+    """One wildtools session: an isolated copy of every database, with its own journal."""
+
+    def __init__(self, url: str, session_id: str) -> None:
+        self.url = url
+        self.id = session_id
+
+    @classmethod
+    def create(cls, url: str, session_id: Optional[str] = None) -> "Session":
+        body = {} if session_id is None else {"id": session_id}
+        created = json.loads(_request("POST", f"{url}/sessions", body))
+        return cls(url, created["id"])
+
+    def _path(self, rest: str) -> str:
+        return f"{self.url}/s/{urllib.request.quote(self.id, safe='')}{rest}"
+
+    def tools(self, domain: str) -> List[Dict[str, Any]]:
+        """The domain's tools in the Chat Completions `tools` format, as this session sees them."""
+        return json.loads(_request("GET", self._path(f"/{domain}/tools?format=openai")))
+
+    def policy(self, domain: str) -> str:
+        return _request("GET", self._path(f"/{domain}/policy"))
+
+    def call(self, domain: str, tool: str, args: Any) -> str:
+        """What the model should read: the result's JSON, a refusal's status and problem JSON, or the failure."""
+        try:
+            return _request("POST", self._path(f"/{domain}/tools/{tool}"), args)
+        except urllib.error.HTTPError as error:
+            return f"Error: HTTP {error.code} {error.read().decode('utf-8', 'replace')}"
+        except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as error:
+            return f"Error: the request failed ({error})"
+
+    def diff(self) -> Dict[str, List[Dict[str, Any]]]:
+        return json.loads(_request("GET", f"{self.url}/sessions/{urllib.request.quote(self.id, safe='')}/diff"))
+
+
+def _request(method: str, url: str, body: Any = None) -> str:
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    headers = {} if data is None else {"content-type": "application/json"}
+    with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers, method=method), timeout=60) as response:
+        return response.read().decode("utf-8")
+
+
+def run_agent(client: Any, model: str, session: Session, prompt: str, max_turns: int = 20) -> str:
+    """Asks the model, runs the tools it calls, hands their outputs back, until it answers in words."""
+    tools = session.tools(DOMAIN)
+    messages: List[Dict[str, Any]] = [
+        {"role": "system", "content": session.policy(DOMAIN)},
+        {"role": "user", "content": prompt},
+    ]
+    for _ in range(max_turns):
+        message = client.chat.completions.create(model=model, messages=messages, tools=tools).choices[0].message
+        calls = message.tool_calls or []
+        messages.append(
+            {
+                "role": "assistant",
+                "content": message.content,
+                **({"tool_calls": [_call_dict(call) for call in calls]} if calls else {}),
+            }
+        )
+        if not calls:
+            return message.content or ""
+        for call in calls:
+            try:
+                args = json.loads(call.function.arguments or "{}")
+            except json.JSONDecodeError as error:
+                output = f"Error: the arguments are not valid JSON ({error})"
+            else:
+                output = session.call(DOMAIN, call.function.name, args)
+            messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
+    raise RuntimeError(f"no answer after {max_turns} turns")
+
+
+def _call_dict(call: Any) -> Dict[str, Any]:
+    return {"id": call.id, "type": "function", "function": {"name": call.function.name, "arguments": call.function.arguments}}
+
+
+# --- The scripted stand-in: a client with the same `chat.completions.create` shape as openai's. ---
+
+Seen = List[Tuple[str, str]]
+"""The tool outputs handed to the model so far: (tool name, output)."""
+Turn = Dict[str, Any]
+"""{"calls": [(name, args), ...]} or {"text": "..."}."""
+
+
+def seen_outputs(messages: List[Dict[str, Any]]) -> Seen:
+    names = {call["id"]: call["function"]["name"] for m in messages for call in m.get("tool_calls", [])}
+    return [(names.get(m["tool_call_id"], ""), m["content"]) for m in messages if m["role"] == "tool"]
+
+
+class ScriptedClient:
+    """Answers `chat.completions.create` from a script of turns, each decided from the tool outputs seen."""
+
+    def __init__(self, script: Callable[[Seen], Turn]) -> None:
+        self.script = script
+        self.seen: Seen = []
+        self._calls = 0
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self._create))
+
+    def _create(self, model: str, messages: List[Dict[str, Any]], tools: List[Dict[str, Any]]) -> Any:
+        self.seen = seen_outputs(messages)
+        turn = self.script(self.seen)
+        tool_calls = [self._tool_call(name, args) for name, args in turn.get("calls", [])]
+        message = SimpleNamespace(role="assistant", content=turn.get("text"), tool_calls=tool_calls or None)
+        return SimpleNamespace(choices=[SimpleNamespace(index=0, message=message, finish_reason="tool_calls" if tool_calls else "stop")])
+
+    def _tool_call(self, name: str, args: Dict[str, Any]) -> Any:
+        self._calls += 1
+        function = SimpleNamespace(name=name, arguments=json.dumps(args))
+        return SimpleNamespace(id=f"call_{self._calls}", type="function", function=function)
+
+
+def _field(output: str, field: str) -> Any:
+    try:
+        parsed = json.loads(output)
+    except json.JSONDecodeError:
+        return None
+    return parsed.get(field) if isinstance(parsed, dict) else None
+
+
+def cancel_order_script(email: str, order_id: str) -> Callable[[Seen], Turn]:
+    """Find the customer, read the order, cancel with a reason the policy does not allow, read the refusal,
+    cancel with an allowed one."""
+
+    def script(seen: Seen) -> Turn:
+        last = seen[-1][1] if seen else ""
+        if len(seen) == 0:
+            return {"calls": [("find_user_id_by_email", {"email": email})]}
+        if len(seen) == 1:
+            return {"calls": [("get_order_details", {"order_id": order_id})]}
+        if len(seen) == 2:
+            return {"calls": [("cancel_pending_order", {"order_id": order_id, "reason": "found it cheaper elsewhere"})]}
+        if len(seen) == 3:
+            # Only the refusal's text tells the stand-in which reasons exist: without it, it gives up.
+            if "invalid_reason" not in last:
+                return {"text": f"I could not cancel order {order_id}: {last}"}
+            return {"calls": [("cancel_pending_order", {"order_id": order_id, "reason": "no longer needed"})]}
+        return {"text": f"Order {order_id} is now {_field(last, 'status')}."}
+
+    return script
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("prompt", nargs="*", help="what the user asks (default: cancel the demo order)")
+    parser.add_argument("--scripted", action="store_true", help="use the scripted stand-in instead of a real model")
+    parser.add_argument("--email", default=DEMO_EMAIL, help="the customer of the scripted task")
+    parser.add_argument("--order", default=DEMO_ORDER, help="the pending order of the scripted task")
+    parser.add_argument("--session", help="the session's id (default: the server names one)")
+    parser.add_argument("--json", action="store_true", help="print the session, the answer and the tool outputs as JSON")
+    options = parser.parse_args(argv)
+
+    prompt = " ".join(options.prompt) or f"My email is {options.email}. Please cancel order {options.order}: I no longer need it."
+    if options.scripted:
+        client: Any = ScriptedClient(cancel_order_script(options.email, options.order))
+    else:
+        try:
+            from openai import OpenAI  # only the real path needs the package
+        except ImportError:
+            parser.error("the real path needs the openai package (pip install openai); or run with --scripted")
+        if not os.environ.get("OPENAI_API_KEY"):
+            parser.error("OPENAI_API_KEY is not set: set it to run a real model, or pass --scripted")
+        client = OpenAI()
+    session = Session.create(os.environ.get("WILDTOOLS_URL", DEFAULT_URL).rstrip("/"), options.session)
+    answer = run_agent(client, os.environ.get("OPENAI_MODEL", "gpt-4.1"), session, prompt)
+
+    if options.json:
+        seen = getattr(client, "seen", [])
+        print(json.dumps({"session": session.id, "answer": answer, "seen": [{"name": n, "output": o} for n, o in seen]}))
+        return 0
+    print(f"agent: {answer}")
+    for domain, changes in session.diff().items():
+        for change in changes:
+            print(f"changed: {domain} {change['table']} {change['id']} {change['op']} {', '.join(change.get('fields', []))}")
+    print(f"journal: {session.url}/sessions/{session.id}/journal")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
