@@ -4,7 +4,7 @@ import { conflict, notFound, rejected } from '../../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
-import { firstMissing, isGiftCard, pairReplacements, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { firstMissing, isGiftCard, pairReplacements, priceDifference, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
 
 export default defineTool({
   name: 'modify_pending_order_items',
@@ -33,10 +33,8 @@ export default defineTool({
       throw rejected('The number of items to be exchanged should match', 'item_count_mismatch');
     }
     const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: true });
-    const difference = roundHalfEven(
-      replacements.reduce((sum, { line, variant }) => sum + variant.price - current.items[line]!.price, 0),
-      2,
-    );
+    // Unrounded, as tau2-bench stores it in the payment entry (only the gift card's balance is rounded).
+    const difference = priceDifference(current, replacements);
 
     requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     const user = db.users.edit(current.user_id)!;
