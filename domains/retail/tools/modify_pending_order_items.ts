@@ -21,7 +21,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
-  run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
+  run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb, ctx) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw conflict('Non-pending order cannot be modified', 'order_not_pending');
     const missing = firstMissing(
@@ -50,11 +50,14 @@ export default defineTool({
       payment_method_id,
     });
     if (isGiftCard(method)) method.balance = roundHalfEven(method.balance - difference, 2);
+    // TAU2_COMPAT=strict reproduces tau2-bench's bug: every item gets the price and options of the last new variant.
+    const last = replacements.at(-1)!.variant;
     for (const { line, variant } of replacements) {
       const item = order.items[line]!;
+      const priced = ctx.compat === 'strict' ? last : variant;
       item.item_id = variant.item_id;
-      item.price = variant.price;
-      item.options = { ...variant.options };
+      item.price = priced.price;
+      item.options = { ...priced.options };
     }
     order.status = 'pending (item modified)';
     return order;
