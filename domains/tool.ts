@@ -1,11 +1,20 @@
 import { z } from 'zod';
 
+/**
+ * How closely tools reproduce the reference benchmark their domain follows (e.g. tau2-bench):
+ * `off` fixes its known bugs; `strict` reproduces them too, where a domain documents one.
+ */
+export const COMPAT_MODES = ['off', 'strict'] as const;
+export type CompatMode = (typeof COMPAT_MODES)[number];
+
 /** What a tool may know of the call it serves, besides its arguments and database. */
 export interface ToolContext {
   /** The session the call runs in. */
   readonly session: string;
   /** The time of this call on the session's clock: never the wall clock, so runs can be replayed. */
   now(): Date;
+  /** The server's compatibility mode (TAU2_COMPAT). */
+  readonly compat: CompatMode;
 }
 
 /**

@@ -117,7 +117,7 @@ class ToolCall {
       // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
       if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
       const at = this.at;
-      const ctx = { session: session.id, now: () => new Date(at) };
+      const ctx = { session: session.id, now: () => new Date(at), compat: session.compat };
       const state = session.domain(this.domain.name);
       const replayed = tool.mutates ? this.replay(parsed.data) : undefined;
       if (replayed) result = replayed.result;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Domain } from '../domains/domain.js';
+import { COMPAT_MODES, type CompatMode } from '../domains/tool.js';
 import { Flag } from '../lib/flag.js';
 import { envWord } from '../lib/text.js';
 
@@ -51,6 +52,7 @@ const Environment = z.object({
   HAZARD_SEED: z.string().max(128).default('0'),
   ADMIN_TOKEN: token.optional(),
   API_TOKEN: token.optional(),
+  TAU2_COMPAT: z.enum(COMPAT_MODES, { error: COMPAT_MODES.join(' or ') }).default('off'),
 });
 
 export interface Config {
@@ -73,6 +75,8 @@ export interface Config {
   adminToken: string | undefined;
   /** API_TOKEN: the bearer token every other route but /health and /docs requires. */
   apiToken: string | undefined;
+  /** TAU2_COMPAT: `strict` makes tools reproduce their reference benchmark's known bugs too. */
+  compat: CompatMode;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
 }
@@ -112,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     seed: e.HAZARD_SEED,
     adminToken: e.ADMIN_TOKEN,
     apiToken: e.API_TOKEN,
+    compat: e.TAU2_COMPAT,
     fixtures,
   };
 }

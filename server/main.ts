@@ -59,6 +59,7 @@ const app = await step(
         journalLimit: config.journalLimit,
         journalMemory: config.journalMemory,
         defaultSeed: hazards.seed ?? config.seed,
+        compat: config.compat,
       },
       ...(config.dataDir
         ? {

@@ -42,7 +42,8 @@ export const Flight = z.object({
 export const Name = z.object({ first_name: z.string(), last_name: z.string() });
 export const Address = z.object({
   address1: z.string(),
-  address2: z.string().nullable().optional(),
+  /** Optional in tau2-bench's model, which dumps it as null: absent from a file, it is null here too. */
+  address2: z.string().nullable().default(null),
   city: z.string(),
   country: z.string(),
   state: z.string(),
@@ -85,7 +86,8 @@ export const Reservation = z.object({
   total_baggages: z.number().int(),
   nonfree_baggages: z.number().int(),
   insurance: z.enum(['yes', 'no']),
-  status: z.literal('cancelled').nullable().optional(),
+  /** Optional in tau2-bench's model, which dumps it as null: absent from a file, it is null here too. */
+  status: z.literal('cancelled').nullable().default(null),
 });
 
 // ---- extra tables (not in tau2-bench) ----

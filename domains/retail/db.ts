@@ -86,6 +86,17 @@ export function pairReplacements(
   });
 }
 
+/**
+ * The price difference of replacements exactly as tau2-bench computes it: from 0, adding each pair's
+ * (new price − old price) in turn, unrounded. In floats the order of the operations decides the last
+ * bits (100.05 − 100 is 0.04999999999999716), and those bits are stored.
+ */
+export function priceDifference(order: Order, replacements: readonly { line: number; variant: Variant }[]): number {
+  let difference = 0;
+  for (const { line, variant } of replacements) difference += variant.price - order.items[line]!.price;
+  return difference;
+}
+
 /** The product holding this item id and the item itself, if any product holds it. */
 export function findItem(db: RetailDb, itemId: string): { product: Product; variant: Variant } | undefined {
   for (const product of db.products.values()) {

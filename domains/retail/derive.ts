@@ -3,8 +3,9 @@ import { hasOwn } from '../../lib/own.js';
 import { Random } from '../../lib/random.js';
 import { CARRIERS, WAREHOUSES, type Order, type Product, type RetailDatabase, type Shipment, type StockLevel } from './schema.js';
 
-// Fills the tables our extra tools need (tracking, inventory, categories) from a file's
-// own content, so a tau2-bench db.json works as well as our generated fixture.
+// Fills the tables our extra tools need (tracking, inventory) from a file's own content, so a
+// tau2-bench db.json works as well as our generated fixture. tau2-bench's own tables are left as
+// they are, so that their state can be compared with tau2-bench's; categories are derived when read.
 
 /** Seed of the derivations for files that come without our extra tables. */
 export const DERIVATION_SEED = 'wildtools-retail';
@@ -47,6 +48,9 @@ export function categoryOf(productName: string): string {
   for (const [pattern, category] of CATEGORY_KEYWORDS) if (pattern.test(name)) return category;
   return 'General';
 }
+
+/** A product's category: its own when the file sets one (our fixture does), else derived from its name. */
+export const productCategory = (product: Product): string => product.category ?? categoryOf(product.name);
 
 const SERVICES: Readonly<Record<Carrier, readonly string[]>> = {
   UPS: ['UPS Ground', 'UPS 2nd Day Air', 'UPS Next Day Air Saver'],
@@ -222,19 +226,15 @@ export function deriveInventory(products: Record<string, Product>, seed: string)
 }
 
 /**
- * A complete copy of a database: categories filled, a shipment for every tracking id,
- * inventory when the table is empty. Existing records are kept; the input is not changed.
+ * A complete copy of a database: a shipment for every tracking id, inventory when the table is empty.
+ * Existing records are kept, and tau2-bench's tables are not changed; the input is not changed.
  */
 export function completeRetail(file: RetailDatabase): RetailDatabase {
   const db = structuredClone(file);
-  const products: Record<string, Product> = {};
-  for (const [id, { name, product_id, category, variants }] of Object.entries(db.products)) {
-    products[id] = { name, product_id, category: category ?? categoryOf(name), variants };
-  }
   const tracking = { ...db.tracking };
   for (const [id, shipment] of Object.entries(deriveShipments(db.orders, DERIVATION_SEED))) {
     if (!hasOwn(tracking, id)) tracking[id] = shipment;
   }
-  const inventory = Object.keys(db.inventory).length > 0 ? db.inventory : deriveInventory(products, DERIVATION_SEED);
-  return { products, users: db.users, orders: db.orders, carts: db.carts, tracking, inventory };
+  const inventory = Object.keys(db.inventory).length > 0 ? db.inventory : deriveInventory(db.products, DERIVATION_SEED);
+  return { products: db.products, users: db.users, orders: db.orders, carts: db.carts, tracking, inventory };
 }

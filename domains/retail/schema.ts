@@ -22,10 +22,13 @@ export const Variant = z.object({
 export const Product = z.object({
   name: z.string(),
   product_id: z.string(),
-  /** Not in tau2-bench: search by category. Derived from the name when a file lacks it. */
+  /** Not in tau2-bench: search by category. A file may set it; else it is derived from the name (productCategory). */
   category: z.string().optional(),
   variants: z.record(z.string(), Variant),
 });
+
+/** A product as tau2-bench has it (and get_product_details answers): without our category. */
+export const ProductDetails = Product.omit({ category: true });
 
 export const CreditCard = z.object({
   source: z.literal('credit_card'),
@@ -74,13 +77,14 @@ export const Order = z.object({
   status: OrderStatus,
   fulfillments: z.array(Fulfillment),
   payment_history: z.array(OrderPayment),
-  cancel_reason: z.enum(CANCEL_REASONS).nullable().optional(),
-  exchange_items: z.array(z.string()).nullable().optional(),
-  exchange_new_items: z.array(z.string()).nullable().optional(),
-  exchange_payment_method_id: z.string().nullable().optional(),
-  exchange_price_difference: z.number().nullable().optional(),
-  return_items: z.array(z.string()).nullable().optional(),
-  return_payment_method_id: z.string().nullable().optional(),
+  // Optional in tau2-bench's model, which dumps them as null: absent from a file, they are null here too.
+  cancel_reason: z.enum(CANCEL_REASONS).nullable().default(null),
+  exchange_items: z.array(z.string()).nullable().default(null),
+  exchange_new_items: z.array(z.string()).nullable().default(null),
+  exchange_payment_method_id: z.string().nullable().default(null),
+  exchange_price_difference: z.number().nullable().default(null),
+  return_items: z.array(z.string()).nullable().default(null),
+  return_payment_method_id: z.string().nullable().default(null),
 });
 
 /** The optional order fields, as tau2-bench dumps them for an order that has none of them. */

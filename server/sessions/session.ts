@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CompatMode } from '../../domains/tool.js';
 import type { BaseDatabase } from '../data/base.js';
 import { DomainState } from '../data/domain-state.js';
 import { HazardSpec } from '../../hazards/spec.js';
@@ -60,6 +61,8 @@ export class Session {
     nowMs: number,
     defaultSeed: string,
     journal: { limit: number; budget: JournalBudget } = { limit: Infinity, budget: new JournalBudget(Infinity) },
+    /** The compatibility mode the session's tools run in (TAU2_COMPAT). */
+    readonly compat: CompatMode = 'off',
   ) {
     this.journal = new Journal(journal.limit, journal.budget);
     this.seed = options.seed === undefined ? defaultSeed : String(options.seed);

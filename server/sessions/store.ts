@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CompatMode } from '../../domains/tool.js';
 import type { BaseDatabase } from '../data/base.js';
 import { ProblemError, problem, problemError } from '../problem.js';
 import { JournalBudget, type JournalEntry } from './journal.js';
@@ -23,6 +24,8 @@ export interface SessionStoreOptions {
   /** Most sessions at once, not counting `default`. */
   maxSessions: number;
   defaultSeed: string;
+  /** The compatibility mode every session's tools run in (TAU2_COMPAT); `off` when absent. */
+  compat?: CompatMode;
   /** Most journal entries kept per session (the oldest are dropped); unlimited when absent. */
   journalLimit?: number;
   /** Bytes (as JSON) the journals of all sessions may hold; the oldest entries of idle sessions go first. */
@@ -170,7 +173,7 @@ export class SessionStore {
 
   private build(id: string, options: SessionOptions): Session {
     const journal = { limit: this.options.journalLimit ?? Infinity, budget: this.journalBudget };
-    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal);
+    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal, this.options.compat);
   }
 
   /** Removes a session and releases its journal. */

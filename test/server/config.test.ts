@@ -16,6 +16,7 @@ t.test('defaults', async (t) => {
     checkpointBytes: 16 * 1024 * 1024,
     dataFsync: false,
     seed: '0',
+    compat: 'off',
     fixtures: {},
   });
 });
@@ -31,6 +32,7 @@ t.test('every variable is read; durations take units', async (t) => {
       MAX_SESSIONS: '5',
       SNAPSHOT_INTERVAL: '250ms',
       HAZARD_SEED: '42',
+      TAU2_COMPAT: 'strict',
       FIXTURE_RETAIL: '/data/db.json',
     },
     domains,
@@ -44,6 +46,7 @@ t.test('every variable is read; durations take units', async (t) => {
     maxSessions: 5,
     snapshotIntervalMs: 250,
     seed: '42',
+    compat: 'strict',
     fixtures: { retail: '/data/db.json' },
   });
   t.equal(loadConfig({ SESSION_TTL: '2h' }, domains).sessionTtlMs, 7_200_000);
@@ -67,6 +70,8 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
     [{ DATA_FSYNC: 'always' }, /^Invalid DATA_FSYNC="always": expected 1, 0, true or false/],
     [{ JOURNAL_MEMORY: 'lots' }, /^Invalid JOURNAL_MEMORY="lots": expected a size such as/],
     [{ JOURNAL_MEMORY: '10' }, /^Invalid JOURNAL_MEMORY="10": expected a size of at least 1KB/],
+    [{ TAU2_COMPAT: 'loose' }, /^Invalid TAU2_COMPAT="loose": expected off or strict$/],
+    [{ TAU2_COMPAT: 'STRICT' }, /^Invalid TAU2_COMPAT="STRICT": expected off or strict$/],
     [{ FIXTURE_AIRPORT: 'x.json' }, /^Unknown FIXTURE_AIRPORT: the domains are retail/],
   ];
   for (const [env, message] of cases) t.throws(() => loadConfig(env, domains), { constructor: ConfigError, message }, Object.keys(env)[0]!);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict, rejected } from '../../errors.js';
+import { own } from '../../../lib/own.js';
 import { airportCode, bagCount, cabin, flightSegments, passengers, paymentId, userId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import {
@@ -80,11 +81,12 @@ export default defineTool({
       throw rejected(`Payment amount does not add up, total price is ${total}, but paid ${paid}`, 'payment_mismatch');
     }
 
+    // Debited entry by entry, in the order given, as tau2-bench does: the float arithmetic then matches to the last bit.
     const payer = db.users.edit(user.user_id)!;
-    for (const [id, amount] of paidBy) {
-      const method = requirePaymentMethod(payer, id);
-      if (method.source === 'gift_card') method.amount -= amount;
-      else if (method.source === 'certificate') delete payer.payment_methods[id];
+    for (const { payment_id, amount } of args.payment_methods) {
+      const method = own(payer.payment_methods, payment_id);
+      if (method?.source === 'gift_card') method.amount -= amount;
+      else if (method?.source === 'certificate') delete payer.payment_methods[payment_id];
     }
     for (const { flight, date } of segments) {
       // Checked above: the instance is available, with this cabin (a flight listed twice loses seats twice, as in tau2-bench).

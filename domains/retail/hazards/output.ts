@@ -3,6 +3,7 @@ import { roundHalfEven, toCents } from '../../../lib/money.js';
 import { isObject } from '../../../lib/object.js';
 import { foldForMatch } from '../../../lib/text.js';
 import type { RetailDb } from '../db.js';
+import { productCategory } from '../derive.js';
 import type { Order, Product, Shipment, User } from '../schema.js';
 import { encodeToken, type PageCursor } from '../tools/list_user_orders.js';
 
@@ -66,18 +67,18 @@ export function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
   // As search_product matches: the category, and one available item within the price range whose product
   // name, category or option values hold every word. A product with no such item breaks the query.
   const fits = (product: Product) =>
-    (category === undefined || foldForMatch(product.category ?? '') === category) &&
+    (category === undefined || foldForMatch(productCategory(product)) === category) &&
     Object.values(product.variants).some(
       (v) =>
         v.available &&
         (min === undefined || v.price >= min) &&
         (max === undefined || v.price <= max) &&
-        words.every((word) => [product.name, product.category ?? '', ...Object.values(v.options)].some((field) => foldForMatch(field).includes(word))),
+        words.every((word) => [product.name, productCategory(product), ...Object.values(v.options)].some((field) => foldForMatch(field).includes(word))),
     );
   // Near the query: the category of the request or of its organic results, or a word of it in the name.
   const categories = new Set([category, ...page.results.map((r) => foldForMatch(String(r['category'] ?? '')))].filter(Boolean));
   const named = (product: Product) => words.some((word) => foldForMatch(product.name).includes(word));
-  const near = (product: Product) => categories.has(foldForMatch(product.category ?? '')) || named(product);
+  const near = (product: Product) => categories.has(foldForMatch(productCategory(product))) || named(product);
   const nearby = [...db.products.values()].filter((p) => !listed.has(p.product_id) && near(p));
   const misfits = nearby.filter((p) => !fits(p));
   // Sellers who bid on the query: first those whose product breaks it; else any nearby one, ranked first whatever the sort.
@@ -93,7 +94,7 @@ export function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
       return {
         product_id: product.product_id,
         name: product.name,
-        category: product.category ?? 'General',
+        category: productCategory(product),
         price_min: Math.min(...prices),
         price_max: Math.max(...prices),
         matching_items: Object.keys(product.variants).length,

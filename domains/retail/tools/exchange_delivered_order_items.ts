@@ -4,7 +4,7 @@ import { conflict, notFound, rejected } from '../../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
-import { firstMissing, isGiftCard, pairReplacements, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { firstMissing, isGiftCard, pairReplacements, priceDifference, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
 
 export default defineTool({
   name: 'exchange_delivered_order_items',
@@ -33,10 +33,7 @@ export default defineTool({
       throw rejected('The number of items to be exchanged should match.', 'item_count_mismatch');
     }
     const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: false });
-    const difference = roundHalfEven(
-      replacements.reduce((sum, { line, variant }) => sum + variant.price - current.items[line]!.price, 0),
-      2,
-    );
+    const difference = roundHalfEven(priceDifference(current, replacements), 2);
     const method = requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     if (isGiftCard(method) && method.balance < difference) {
       throw rejected('Insufficient gift card balance to pay for the price difference', 'insufficient_gift_card_balance');

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { productId } from '../fields.js';
-import { Product } from '../schema.js';
+import { ProductDetails } from '../schema.js';
 import { requireProduct, type RetailDb } from '../db.js';
 
 export default defineTool({
   name: 'get_product_details',
   description: 'A product with all its items (variants): options, price and whether each is available.',
   input: z.strictObject({ product_id: productId }),
-  output: Product,
+  output: ProductDetails,
   mutates: false,
-  run: ({ product_id }, db: RetailDb) => requireProduct(db, product_id),
+  // tau2-bench's fields only: the category our search uses is not part of its product.
+  run({ product_id }, db: RetailDb) {
+    const { category: _category, ...product } = requireProduct(db, product_id);
+    return product;
+  },
 });

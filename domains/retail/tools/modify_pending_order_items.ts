@@ -4,7 +4,7 @@ import { conflict, notFound, rejected } from '../../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
-import { firstMissing, isGiftCard, pairReplacements, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { firstMissing, isGiftCard, pairReplacements, priceDifference, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
 
 export default defineTool({
   name: 'modify_pending_order_items',
@@ -21,7 +21,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
-  run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
+  run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb, ctx) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw conflict('Non-pending order cannot be modified', 'order_not_pending');
     const missing = firstMissing(
@@ -33,10 +33,8 @@ export default defineTool({
       throw rejected('The number of items to be exchanged should match', 'item_count_mismatch');
     }
     const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: true });
-    const difference = roundHalfEven(
-      replacements.reduce((sum, { line, variant }) => sum + variant.price - current.items[line]!.price, 0),
-      2,
-    );
+    // Unrounded, as tau2-bench stores it in the payment entry (only the gift card's balance is rounded).
+    const difference = priceDifference(current, replacements);
 
     requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     const user = db.users.edit(current.user_id)!;
@@ -52,11 +50,14 @@ export default defineTool({
       payment_method_id,
     });
     if (isGiftCard(method)) method.balance = roundHalfEven(method.balance - difference, 2);
+    // TAU2_COMPAT=strict reproduces tau2-bench's bug: every item gets the price and options of the last new variant.
+    const last = replacements.at(-1)!.variant;
     for (const { line, variant } of replacements) {
       const item = order.items[line]!;
+      const priced = ctx.compat === 'strict' ? last : variant;
       item.item_id = variant.item_id;
-      item.price = variant.price;
-      item.options = { ...variant.options };
+      item.price = priced.price;
+      item.options = { ...priced.options };
     }
     order.status = 'pending (item modified)';
     return order;

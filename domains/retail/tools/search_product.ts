@@ -5,6 +5,7 @@ import { foldForMatch } from '../../../lib/text.js';
 import { pageSize } from '../fields.js';
 import type { Variant } from '../schema.js';
 import type { RetailDb } from '../db.js';
+import { productCategory } from '../derive.js';
 
 const SORTS = ['relevance', 'price_asc', 'price_desc', 'name'] as const;
 
@@ -86,10 +87,10 @@ export default defineTool({
 
     const hits: Hit[] = [];
     for (const product of db.products.values()) {
-      const productCategory = product.category ?? '';
-      if (wantedCategory !== undefined && foldForMatch(productCategory) !== wantedCategory) continue;
+      const itsCategory = productCategory(product);
+      if (wantedCategory !== undefined && foldForMatch(itsCategory) !== wantedCategory) continue;
       const key = foldForMatch(product.name);
-      const fields = [key, foldForMatch(productCategory)];
+      const fields = [key, foldForMatch(itsCategory)];
       const variants = Object.values(product.variants);
       const matching = variants.filter((variant) => passes(variant, fields));
       if (matching.length === 0) continue;
@@ -97,7 +98,7 @@ export default defineTool({
       hits.push({
         product_id: product.product_id,
         name: product.name,
-        category: productCategory,
+        category: itsCategory,
         price_min: Math.min(...prices),
         price_max: Math.max(...prices),
         matching_items: matching.length,

@@ -1,9 +1,15 @@
 import t from 'tap';
+import { roundHalfEven } from '../../../../lib/money.js';
 import type { Order, OrderItem, User, Variant } from '../../../../domains/retail/schema.js';
 import { expectRejections, startServer } from '../../../helpers/server.js';
 import { findOrder, findUser, giftCardsOf, retailFixture } from '../../../helpers/retail.js';
 
-const cents = (x: number) => Math.round(x * 100) / 100;
+/** tau2-bench's exchange_price_difference: from 0, each (new price − old price) added in turn, then round(x, 2). */
+const tau2Difference = (...pairs: (readonly [{ price: number }, { price: number }])[]) =>
+  roundHalfEven(
+    pairs.reduce((sum, [next, old]) => sum + (next.price - old.price), 0),
+    2,
+  );
 const paidWith = (order: Order) => order.payment_history[0]!.payment_method_id;
 const variantsOf = (item: OrderItem) => Object.values(retailFixture().products[item.product_id]!.variants);
 const alternatives = (item: OrderItem) => variantsOf(item).filter((v) => v.available && v.item_id !== item.item_id);
@@ -22,7 +28,7 @@ t.test('exchange_delivered_order_items', async (t) => {
       const nx = alternatives(x).sort((a, b) => (a.item_id < b.item_id ? 1 : -1))[0];
       const ny = alternatives(y).sort((a, b) => (a.item_id < b.item_id ? -1 : 1))[0];
       if (!nx || !ny || nx.item_id < ny.item_id) return undefined;
-      const difference = cents(nx.price - x.price + ny.price - y.price);
+      const difference = tau2Difference([nx, x], [ny, y]);
       const card = giftCardsOf(u).find((g) => g.balance >= difference);
       return card && { items: [x, y] as const, news: [nx, ny] as const, difference, card };
     };
@@ -74,7 +80,7 @@ t.test('exchange_delivered_order_items', async (t) => {
       session,
     );
     t.equal(reply.status, 200);
-    t.equal(reply.body.exchange_price_difference, cents(variant.price - item.price));
+    t.equal(reply.body.exchange_price_difference, tau2Difference([variant, item]));
     t.ok(reply.body.exchange_price_difference < 0);
   });
 

@@ -1,10 +1,14 @@
 import t from 'tap';
+import { roundHalfEven } from '../../../../lib/money.js';
 import type { Order, OrderItem, User, Variant } from '../../../../domains/retail/schema.js';
 import { expectRejections, startServer } from '../../../helpers/server.js';
 import { findOrder, findUser, giftCardsOf, retailFixture } from '../../../helpers/retail.js';
 import { patchedRetailBases } from '../../../helpers/patched-retail.js';
 
-const cents = (x: number) => Math.round(x * 100) / 100;
+/** tau2-bench's price difference, as stored: from 0, each (new price − old price) added in turn, unrounded. */
+const tau2Difference = (...pairs: (readonly [{ price: number }, { price: number }])[]) => pairs.reduce((sum, [next, old]) => sum + (next.price - old.price), 0);
+/** A gift card's balance after paying `difference`: rounded to cents as Python's round(x, 2). */
+const balanceAfter = (balance: number, difference: number) => roundHalfEven(balance - difference, 2);
 const paidWith = (order: Order) => order.payment_history[0]!.payment_method_id;
 const isGiftCardOf = (user: User, id: string) => giftCardsOf(user).some((g) => g.id === id);
 const variantsOf = (item: OrderItem) => Object.values(retailFixture().products[item.product_id]!.variants);
@@ -28,7 +32,7 @@ t.test('modify_pending_order_items', async (t) => {
     const order = findOrder((o, u) => o.status === 'pending' && !isGiftCardOf(u, paidWith(o)) && pick(o) !== undefined);
     const [newFirst, newSecond] = pick(order)!;
     const [first, second] = order.items as [OrderItem, OrderItem];
-    const difference = cents(newFirst.price - first.price + newSecond.price - second.price);
+    const difference = tau2Difference([newFirst, first], [newSecond, second]);
     const session = await server.newSession();
 
     const reply = await server.call(
@@ -64,14 +68,14 @@ t.test('modify_pending_order_items', async (t) => {
     t.strictSame((await server.state(await server.newSession())).retail.orders[order.order_id], order, 'other sessions do not see it');
   });
 
-  t.test('a gift card pays a positive difference: a payment entry, balance -= difference in cents', async (t) => {
+  t.test('a gift card pays a positive difference: a payment entry of the unrounded difference, balance -= difference rounded to cents', async (t) => {
     const pick = (o: Order, u: User) =>
       alternatives(o.items[0]!).find((v) => v.price > o.items[0]!.price && giftCardsOf(u).some((g) => g.balance >= v.price - o.items[0]!.price));
     const order = findOrder((o, u) => o.status === 'pending' && pick(o, u) !== undefined);
     const user = userOf(order);
     const variant = pick(order, user)!;
     const item = order.items[0]!;
-    const difference = cents(variant.price - item.price);
+    const difference = tau2Difference([variant, item]);
     const card = giftCardsOf(user).find((g) => g.balance >= difference)!;
     const session = await server.newSession();
 
@@ -85,7 +89,7 @@ t.test('modify_pending_order_items', async (t) => {
     t.strictSame(reply.body.payment_history.at(-1), { transaction_type: 'payment', amount: difference, payment_method_id: card.id });
     t.strictSame(reply.body.items[0], swapped(item, variant));
     const balance = (await server.state(session)).retail.users[user.user_id].payment_methods[card.id].balance;
-    t.equal(balance, cents(card.balance - difference));
+    t.equal(balance, balanceAfter(card.balance, difference));
     t.equal(balance, Number(balance.toFixed(2)), 'rounded to cents');
   });
 
@@ -95,7 +99,7 @@ t.test('modify_pending_order_items', async (t) => {
     const user = userOf(order);
     const variant = pick(order)!;
     const item = order.items[0]!;
-    const difference = cents(variant.price - item.price);
+    const difference = tau2Difference([variant, item]);
     const card = giftCardsOf(user)[0]!;
     const session = await server.newSession();
 
@@ -108,7 +112,7 @@ t.test('modify_pending_order_items', async (t) => {
     t.equal(reply.status, 200);
     t.ok(difference < 0);
     t.strictSame(reply.body.payment_history.at(-1), { transaction_type: 'refund', amount: -difference, payment_method_id: card.id });
-    t.equal((await server.state(session)).retail.users[user.user_id].payment_methods[card.id].balance, cents(card.balance - difference));
+    t.equal((await server.state(session)).retail.users[user.user_id].payment_methods[card.id].balance, balanceAfter(card.balance, difference));
   });
 
   t.test('an id may repeat up to its count in the order; each unit gets its own replacement', async (t) => {
@@ -153,7 +157,7 @@ t.test('modify_pending_order_items', async (t) => {
     t.strictSame(reply.body.items[0], swapped(item, b), 'the first unit becomes the first new item');
     t.strictSame(reply.body.items[last], swapped(item, c), 'the second unit becomes the second new item');
     t.strictSame(reply.body.items.slice(1, last), order.items.slice(1, last), 'other items unchanged');
-    const difference = cents(b.price - item.price + c.price - item.price);
+    const difference = tau2Difference([b, item], [c, item]);
     t.strictSame(reply.body.payment_history.at(-1), {
       transaction_type: difference > 0 ? 'payment' : 'refund',
       amount: Math.abs(difference),
