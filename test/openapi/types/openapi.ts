@@ -2343,13 +2343,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -2417,7 +2424,6 @@ export interface operations {
                     "application/json": {
                         name: string;
                         product_id: string;
-                        category?: string;
                         variants: {
                             [key: string]: {
                                 item_id: string;
@@ -2660,13 +2666,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -2777,13 +2790,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -2888,13 +2908,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -2995,13 +3022,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -3216,13 +3250,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -3327,13 +3368,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -4098,13 +4146,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -4305,7 +4360,8 @@ export interface operations {
                         };
                         address: {
                             address1: string;
-                            address2?: string | null;
+                            /** @default null */
+                            address2: string | null;
                             city: string;
                             country: string;
                             state: string;
@@ -4434,7 +4490,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };
@@ -4925,7 +4982,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };
@@ -5022,7 +5080,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };
@@ -5133,7 +5192,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };
@@ -5236,7 +5296,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };
@@ -5342,7 +5403,8 @@ export interface operations {
                         nonfree_baggages: number;
                         /** @enum {string} */
                         insurance: "yes" | "no";
-                        status?: "cancelled" | null;
+                        /** @default null */
+                        status: "cancelled" | null;
                     };
                 };
             };

@@ -876,13 +876,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -950,7 +957,6 @@ export interface operations {
                     "application/json": {
                         name: string;
                         product_id: string;
-                        category?: string;
                         variants: {
                             [key: string]: {
                                 item_id: string;
@@ -1193,13 +1199,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -1310,13 +1323,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -1421,13 +1441,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -1528,13 +1555,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -1749,13 +1783,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -1860,13 +1901,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
@@ -2631,13 +2679,20 @@ export interface operations {
                             amount: number;
                             payment_method_id: string;
                         }[];
-                        cancel_reason?: ("no longer needed" | "ordered by mistake") | null;
-                        exchange_items?: string[] | null;
-                        exchange_new_items?: string[] | null;
-                        exchange_payment_method_id?: string | null;
-                        exchange_price_difference?: number | null;
-                        return_items?: string[] | null;
-                        return_payment_method_id?: string | null;
+                        /** @default null */
+                        cancel_reason: ("no longer needed" | "ordered by mistake") | null;
+                        /** @default null */
+                        exchange_items: string[] | null;
+                        /** @default null */
+                        exchange_new_items: string[] | null;
+                        /** @default null */
+                        exchange_payment_method_id: string | null;
+                        /** @default null */
+                        exchange_price_difference: number | null;
+                        /** @default null */
+                        return_items: string[] | null;
+                        /** @default null */
+                        return_payment_method_id: string | null;
                     };
                 };
             };
