@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ToolEffect } from '../hazards/kind.js';
 
 /**
  * How closely tools reproduce the reference benchmark their domain follows (e.g. tau2-bench):
@@ -30,6 +31,13 @@ export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.
   readonly output: Output;
   /** True when the tool writes to the session's database. */
   readonly mutates: boolean;
+  /**
+   * A writing tool's effect, read from its run(): destructive when it deletes, overwrites, cancels or
+   * charges; idempotent when the same call twice has no further effect. Every writing tool declares it.
+   */
+  readonly effect?: ToolEffect;
+  /** A short name for people (MCP's title); by default the name in words. */
+  readonly title?: string;
   /** Runs synchronously against the session's database; throws ToolError on a broken rule. */
   run(args: z.infer<Input>, db: Db, ctx: ToolContext): z.input<Output>;
 }

@@ -37,6 +37,28 @@ export interface HazardTool {
   readonly input: z.ZodObject;
   readonly output: z.ZodType;
   readonly mutates: boolean;
+  /** What a writing tool does to what it touches (domains/tool.ts `Tool.effect`). */
+  readonly effect?: ToolEffect;
+  /** A short name for people; by default the tool's name in words. */
+  readonly title?: string;
+}
+
+/** What a write does, for clients that ask a person before acting (MCP tool annotations). */
+export interface ToolEffect {
+  /** It deletes, overwrites, cancels or charges something (true), or only adds (false). */
+  readonly destructive: boolean;
+  /** The same call made twice has no further effect, without an idempotency key. */
+  readonly idempotent: boolean;
+}
+
+/** A tool's behaviour as MCP annotations state it. */
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  /** Every tool works on the session's own databases, never on the outside world. */
+  openWorldHint: false;
 }
 
 /** What the engine knows of a domain: its name, tools and declared scenarios. */
@@ -73,6 +95,7 @@ export interface ToolContract {
   input: Record<string, unknown>;
   output: Record<string, unknown>;
   mutates: boolean;
+  annotations: ToolAnnotations;
   /** Documented as deprecated (a lookalike's decoy): OpenAPI marks the operation. */
   deprecated?: boolean;
 }

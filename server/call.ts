@@ -2,6 +2,7 @@ import type { Domain } from '../domains/domain.js';
 import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
 import { damage, type Fault, HazardFault } from '../hazards/fault.js';
+import { withoutOptionalNulls } from '../lib/optional-nulls.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
 import { fingerprint } from './sessions/idempotency.js';
@@ -90,7 +91,9 @@ class ToolCall {
     private readonly argsBytes: number | undefined,
   ) {
     this.at = session.clock.tick();
-    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args, events: [], headers: {} };
+    // Hazards and validation take a null optional argument as absent (strict clients send it); the journal keeps `args` as sent.
+    const taken = withoutOptionalNulls(tool.input, args);
+    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args: taken, events: [], headers: {} };
   }
 
   start(): CallOutcome | Promise<CallOutcome> {
@@ -113,9 +116,11 @@ class ToolCall {
     const { tool, session, context } = this;
     let result: unknown;
     try {
-      const parsed = tool.input.safeParse(context.args ?? {});
+      // Again after the hazards: a renamed parameter (spec drift) may carry a null under its listed name.
+      const args = withoutOptionalNulls(tool.input, context.args ?? {});
+      const parsed = tool.input.safeParse(args);
       // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
-      if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(context.args ?? {}, { reportInput: true }).error!));
+      if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(args, { reportInput: true }).error!));
       const at = this.at;
       const ctx = { session: session.id, now: () => new Date(at), compat: session.compat };
       const state = session.domain(this.domain.name);

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolContract } from '../../hazards/kind.js';
 import { callTool } from '../call.js';
+import { mcpToolOf } from '../listings.js';
 import { unknownTool } from '../errors.js';
 import type { ToolView } from '../tool-views.js';
 import { VERSION } from '../version.js';
@@ -38,7 +38,10 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
   const listing = () => {
     const session = app.sessions.view(binding.session);
     const contracts = view.changed(session) ?? view.canonical;
-    return contracts.map((contract) => mcpTool(contract, !reshaped(app, view, contract.name, binding.session)));
+    return contracts.map((contract) => {
+      const { outputSchema, ...tool } = mcpToolOf(contract);
+      return (outputSchema && !reshaped(app, view, contract.name, binding.session) ? { ...tool, outputSchema } : tool) as Tool;
+    });
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => {
@@ -69,16 +72,6 @@ function reshaped(app: FastifyInstance, view: ToolView, name: string, sessionId:
   const session = app.sessions.view(sessionId);
   const found = view.resolve(name, session);
   return found !== undefined && app.hazards.reshapes(session, found.domain.name, found.tool.name);
-}
-
-function mcpTool(contract: ToolContract, withOutputSchema: boolean): Tool {
-  return {
-    name: contract.name,
-    description: contract.description,
-    inputSchema: contract.input as Tool['inputSchema'],
-    ...(withOutputSchema && contract.output['type'] === 'object' ? { outputSchema: contract.output as Tool['outputSchema'] } : {}),
-    annotations: { readOnlyHint: !contract.mutates, destructiveHint: false, openWorldHint: false },
-  };
 }
 
 /** A domain's policy, the instructions its MCP server gives; none for the combined view. */

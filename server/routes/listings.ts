@@ -3,19 +3,32 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ToolContract } from '../../hazards/kind.js';
 import { Listing } from '../listing-schema.js';
-import { buildListing, contractsOf, LISTING_FORMATS, type ListingFormat } from '../listings.js';
+import { buildListing, contractsOf, LISTING_FORMATS, STRICT_FORMATS } from '../listings.js';
 import { HONOURS_SESSION_HEADER } from '../openapi.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
 import type { Session } from '../sessions/session.js';
 
-const Query = z.strictObject({
-  format: z
-    .enum(LISTING_FORMATS)
-    .default('native')
-    .describe('openai: Chat Completions tools; anthropic: Messages API tools; mcp: an MCP tools/list result; native: ours.'),
-});
+const Query = z
+  .strictObject({
+    format: z
+      .enum(LISTING_FORMATS)
+      .default('native')
+      .describe(
+        'openai: Chat Completions tools; openai-responses: Responses API function tools; anthropic: Messages API tools; mcp: an MCP tools/list result; native: ours.',
+      ),
+    strict: z
+      .enum(['true', 'false'])
+      .default('false')
+      .describe(
+        "true (openai and openai-responses only): schemas for OpenAI's strict mode: every argument required, the optional ones nullable (null is taken as absent), constraints strict mode lacks stated in the descriptions.",
+      ),
+  })
+  .refine((query) => query.strict === 'false' || STRICT_FORMATS.includes(query.format), {
+    path: ['strict'],
+    message: `strict applies to the formats ${STRICT_FORMATS.join(' and ')}`,
+  });
 
 /**
  * GET /{domain}/tools and GET /tools. The canonical listings are computed once per format; a
@@ -25,7 +38,7 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   type SessionContracts = (session: Session) => ToolContract[] | null;
   const serve = (url: string, tag: string, canonical: ToolContract[], prefix: string, forSession: SessionContracts, summary: string) => {
-    const cache = new Map<ListingFormat, string>();
+    const cache = new Map<string, string>();
     const schema = {
       operationId: `list_${tag}_tools`,
       summary,
@@ -36,12 +49,14 @@ export async function listingRoutes(app: FastifyInstance): Promise<void> {
     };
     typed.get(url, { schema }, async (request, reply) => {
       const { format } = request.query;
+      const strict = request.query.strict === 'true';
       const contracts = forSession(app.sessions.view(sessionIdOf(request)));
-      if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix)));
-      let body = cache.get(format);
+      if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix, strict)));
+      const key = `${format}|${strict}`;
+      let body = cache.get(key);
       if (body === undefined) {
-        body = JSON.stringify(buildListing(canonical, format, prefix));
-        cache.set(format, body);
+        body = JSON.stringify(buildListing(canonical, format, prefix, strict));
+        cache.set(key, body);
       }
       return sendJsonText(reply, body);
     });

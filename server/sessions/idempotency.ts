@@ -12,14 +12,18 @@ export interface Remembered {
 /** Keys a session remembers; the oldest is forgotten first (real APIs expire keys after a day or so). */
 export const IDEMPOTENCY_KEYS_KEPT = 100;
 
-/** The arguments of a call without its idempotency key, as JSON with sorted members. */
+/**
+ * The arguments of a call without its idempotency key, as JSON with sorted members. A null member
+ * counts as absent, as the call takes a null optional argument (server/call.ts): a retry that omits
+ * what the first call sent as null is the same call. No tool input takes null as a value of its own.
+ */
 export function fingerprint(args: unknown): string {
   const sorted = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(sorted);
     if (value === null || typeof value !== 'object') return value;
     return Object.fromEntries(
       Object.keys(value)
-        .filter((key) => key !== 'idempotency_key')
+        .filter((key) => key !== 'idempotency_key' && (value as Record<string, unknown>)[key] !== null)
         .sort()
         .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
     );

@@ -1,10 +1,10 @@
 import t from 'tap';
+import { type Args, BASELINES } from '../helpers/valid-calls.js';
 import { domains } from '../../domains/index.js';
 import type { AnyTool } from '../../domains/tool.js';
 import { jsonSchemaOf, type JsonSchema } from '../../lib/json-schema.js';
 import { startServer, type Reply } from '../helpers/server.js';
 import { INHERITED, isIdLike } from '../helpers/keys.js';
-import { type Args, BASELINES } from '../helpers/baselines.js';
 
 // A client's key must never find what a plain object inherits from Object.prototype. For every tool of
 // every domain, each id-like field of otherwise valid arguments gets each inherited name in turn: the
@@ -15,6 +15,7 @@ import { type Args, BASELINES } from '../helpers/baselines.js';
 const UNKNOWN = 'zz-no-such-key';
 
 type Path = readonly (string | number)[];
+
 /** The problem detail an inherited name must get where tau2-bench words it, by "domain/tool/field". */
 const EXACT: Record<string, (name: string) => string> = {
   // The three cases observed to answer 200 before the fix.

@@ -30,6 +30,7 @@ export default defineTool({
     previous_seat: z.string().nullable().describe('The seat the passenger held before on this flight, if any.'),
   }),
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ reservation_id, flight_number, date, first_name, last_name, seat }, db: AirlineDb, ctx) {
     const reservation = requireReservation(db, reservation_id);
     requireActive(reservation);

@@ -51,6 +51,7 @@ export default defineTool({
   }),
   output: Reservation,
   mutates: true,
+  effect: { destructive: true, idempotent: false },
   run(args, db: AirlineDb) {
     const user = requireUser(db, args.user_id);
     const reservationId = NEW_RESERVATION_IDS.find((id) => !db.reservations.has(id));

@@ -16,6 +16,7 @@ export default defineTool({
   input: z.strictObject({ reservation_id: reservationId }),
   output: Reservation,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ reservation_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (current.status === 'cancelled') {

@@ -39,6 +39,7 @@ export default defineTool({
   input: z.strictObject({ reservation_id: reservationId, flight_number: flightNumber, date: flightDate }),
   output: CheckIn.extend({ cabin: Cabin, origin: z.string(), destination: z.string() }),
   mutates: true,
+  effect: { destructive: false, idempotent: true },
   run({ reservation_id, flight_number, date }, db: AirlineDb, ctx) {
     const reservation = requireReservation(db, reservation_id);
     requireActive(reservation);

@@ -17,6 +17,7 @@ export default defineTool({
   }),
   output: z.string().describe('Confirmation naming the certificate id, the user and the amount.'),
   mutates: true,
+  effect: { destructive: false, idempotent: false },
   run({ user_id, amount }, db: AirlineDb) {
     const found = requireUser(db, user_id);
     const id = NEW_CERTIFICATE_IDS.find((candidate) => !hasOwn(found.payment_methods, candidate));

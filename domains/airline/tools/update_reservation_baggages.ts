@@ -20,6 +20,7 @@ export default defineTool({
   }),
   output: Reservation,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ reservation_id, total_baggages, nonfree_baggages, payment_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     const owner = requireUser(db, current.user_id);

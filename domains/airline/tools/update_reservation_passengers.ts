@@ -17,6 +17,7 @@ export default defineTool({
   }),
   output: Reservation,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ reservation_id, passengers }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (passengers.length !== current.passengers.length) {

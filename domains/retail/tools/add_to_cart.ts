@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: CartView,
   mutates: true,
+  effect: { destructive: false, idempotent: false },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const { product, variant } = requireItemWithProduct(db, item_id);

@@ -18,6 +18,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ order_id, reason }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw conflict('Non-pending order cannot be cancelled', 'order_not_pending');

@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ user_id, payment_method_id, address }, db: RetailDb) {
     const profile = requireUser(db, user_id);
     const cart = db.carts.get(user_id);

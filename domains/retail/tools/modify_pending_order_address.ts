@@ -13,6 +13,7 @@ export default defineTool({
   input: z.strictObject({ order_id: orderId, ...addressFields }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ order_id, address1, address2, city, state, country, zip }, db: RetailDb) {
     if (!isPendingLoose(requireOrder(db, order_id))) throw conflict('Non-pending order cannot be modified', 'order_not_pending');
     const order = db.orders.edit(order_id)!;

@@ -21,6 +21,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb, ctx) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw conflict('Non-pending order cannot be modified', 'order_not_pending');

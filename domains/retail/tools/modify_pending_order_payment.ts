@@ -15,6 +15,7 @@ export default defineTool({
   input: z.strictObject({ order_id: orderId, payment_method_id: paymentMethodId }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ order_id, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (!isPendingLoose(current)) throw conflict('Non-pending order cannot be modified', 'order_not_pending');

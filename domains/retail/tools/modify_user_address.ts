@@ -12,6 +12,7 @@ export default defineTool({
   input: z.strictObject({ user_id: userId, ...addressFields }),
   output: User,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ user_id, address1, address2, city, state, country, zip }, db: RetailDb) {
     requireUser(db, user_id);
     const user = db.users.edit(user_id)!;

@@ -18,6 +18,7 @@ export default defineTool({
   }),
   output: CartView,
   mutates: true,
+  effect: { destructive: true, idempotent: false },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const index = db.carts.get(user_id)?.items.findIndex((l) => l.item_id === item_id) ?? -1;

@@ -18,6 +18,7 @@ export default defineTool({
   }),
   output: Order,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ order_id, item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be returned', 'order_not_delivered');

@@ -36,6 +36,7 @@ export default defineTool({
     }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: false },
   run({ endpoints, brightness, step }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireOn(device, 'brightness', 'brightness', 'dimming it');

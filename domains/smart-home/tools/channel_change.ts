@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, channel }, db: SmartHomeDb, ctx) {
     const { number } = requireChannel(channel);
     return runCommand(db, endpoints, ctx, (device) => {

@@ -24,6 +24,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, color }, db: SmartHomeDb, ctx) {
     const hex = resolveColor(color);
     return runCommand(db, endpoints, ctx, (device) => {

@@ -51,6 +51,7 @@ export default defineTool({
   }),
   output: AlarmView,
   mutates: true,
+  effect: { destructive: false, idempotent: false },
   run({ user_id, endpoint, time, label: name, recurrence }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     const device = requireDevice(db, endpoint);

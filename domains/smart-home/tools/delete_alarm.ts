@@ -13,6 +13,7 @@ export default defineTool({
   input: z.strictObject({ alarm_id: alarmId }),
   output: AlarmView,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ alarm_id }, db: SmartHomeDb) {
     const alarm = db.alarms.get(alarm_id);
     if (!alarm) throw notFound(`Unknown alarm_id '${alarm_id}'. Use get_alarms to list the alarms.`, 'alarm_not_found');

@@ -17,6 +17,7 @@ export default defineTool({
   input: z.strictObject({ endpoints }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       if (requireOperableLock(device) === 'locked') return {};

@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, user_id }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     return runCommand(db, endpoints, ctx, (device) => {

@@ -21,6 +21,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, mode }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       const unit = requireThermostat(device, 'a thermostat mode');

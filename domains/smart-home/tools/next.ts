@@ -13,6 +13,7 @@ export default defineTool({
   input: z.strictObject({ endpoints: endpoints.describe('The speakers or TVs to skip on, by endpoint id (1 to 25, no repeats).') }),
   output: PlaybackOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: false },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runPlayback(db, endpoints, ctx, nextStep);
   },

@@ -19,6 +19,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, position }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireCapability(device, 'position', hasCapability(device, 'open_close') ? 'a position: it only opens or closes (open_open, open_close)' : 'a position');

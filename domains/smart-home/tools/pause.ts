@@ -12,6 +12,7 @@ export default defineTool({
   input: z.strictObject({ endpoints: endpoints.describe('The speakers or TVs to pause, by endpoint id (1 to 25, no repeats).') }),
   output: PlaybackOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runPlayback(db, endpoints, ctx, pauseStep);
   },

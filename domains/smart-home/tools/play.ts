@@ -24,6 +24,7 @@ export default defineTool({
   }),
   output: PlaybackOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: false },
   run({ endpoints, media_id, shuffle }, db: SmartHomeDb, ctx) {
     const media = requireMedia(db, media_id);
     const items = queueOf(media);

@@ -22,6 +22,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, temperature, unit }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       const own = requireThermostat(device, 'a temperature setpoint');

@@ -27,6 +27,7 @@ export default defineTool({
   }),
   output: CommandOutput,
   mutates: true,
+  effect: { destructive: true, idempotent: true },
   run({ endpoints, volume }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireOn(device, 'volume', 'volume', 'setting its volume');

@@ -44,7 +44,11 @@ async function connect(t: Test, hazardEnv: NodeJS.ProcessEnv = {}, session?: str
     await client.close();
     await stdio.close();
   });
-  return { server, client, call: (name: string, args: object) => client.callTool({ name, arguments: args as Record<string, unknown> }) as Promise<CallToolResult> };
+  return {
+    server,
+    client,
+    call: (name: string, args: object) => client.callTool({ name, arguments: args as Record<string, unknown> }) as Promise<CallToolResult>,
+  };
 }
 
 const order = Object.values(retailFixture().orders)[0]!;
@@ -63,7 +67,8 @@ t.test('a fault of the connection is the upstream error a wrapper reports, and a
   for (let i = 0; i < 4 && !results.at(-1)?.structuredContent; i++) results.push(await call('get_order_details', { order_id: order.order_id }));
   const failed = results.filter((result) => result.isError);
   t.ok(failed.length >= 1, 'at least one failure');
-  for (const result of failed) t.match((result.content as { text: string }[])[0]!.text, /ECONNRESET|other side closed|JSON at position/, 'worded as the HTTP client or JSON parser would');
+  for (const result of failed)
+    t.match((result.content as { text: string }[])[0]!.text, /ECONNRESET|other side closed|JSON at position/, 'worded as the HTTP client or JSON parser would');
   t.equal(results.at(-1)!.structuredContent?.['order_id'], order.order_id, 'the retry answers');
   const journal = await server.journal();
   t.equal(journal.filter((entry) => entry.hazards.length > 0).length, failed.length, 'one journaled fault per failure');

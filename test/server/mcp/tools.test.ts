@@ -2,7 +2,7 @@ import t from 'tap';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { domains } from '../../../domains/index.js';
 import { combinedNames } from '../../../server/registry.js';
-import { BASELINES } from '../../helpers/baselines.js';
+import { BASELINES } from '../../helpers/valid-calls.js';
 import { connectMcp } from '../../helpers/mcp.js';
 import { startServer } from '../../helpers/server.js';
 
@@ -21,6 +21,14 @@ t.test('/mcp lists all 86 tools under their combined names; /{domain}/mcp lists 
     rest.body.tools.map((tool) => tool.name),
     'the same names as GET /tools',
   );
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  for (const domain of domains)
+    for (const tool of domain.tools) {
+      const listed = byName.get(combinedNames(domains).get(tool)!.get(domain.name)!)!;
+      t.equal(listed.annotations?.readOnlyHint, !tool.mutates, `${tool.name}: readOnlyHint says whether it writes`);
+      if (tool.mutates) t.same([listed.annotations?.destructiveHint, listed.annotations?.idempotentHint], [tool.effect?.destructive, tool.effect?.idempotent], `${tool.name}: its declared effect`);
+    }
+  t.equal(byName.get('cancel_pending_order')!.annotations?.destructiveHint, true, 'a cancellation is destructive');
   for (const domain of domains) {
     const one = await connectMcp(t, `${server.origin}/${domain.name}/mcp`);
     t.same(
@@ -44,7 +52,7 @@ t.test('every tool called over MCP answers as over REST', async (t) => {
     for (const tool of domain.tools) {
       const baseline = baselines[tool.name]?.[0];
       if (!baseline) {
-        t.fail(`${domain.name}/${tool.name} has no valid arguments in test/helpers/baselines.ts`);
+        t.fail(`${domain.name}/${tool.name} has no valid arguments in test/helpers/valid-calls.ts`);
         continue;
       }
       const viaRest = await server.newSession(baseline.session ?? {});

@@ -111,7 +111,7 @@ t.test('weather_hourly', async (t) => {
       { args: {}, field: 'location_id' },
       { args: { location_id: 'oslo-no', hours: 0 }, field: 'hours' },
       { args: { location_id: 'oslo-no', hours: 1.5 }, field: 'hours' },
-      { args: { location_id: 'oslo-no', hours: null }, field: 'hours' },
+      { args: { location_id: null }, field: 'location_id' }, // a null optional argument (hours) is taken as absent instead
       { args: { lat: 59.9, lon: 10.7, location_id: 'oslo-no' }, field: 'location_id' },
       { args: { location_id: 'oslo-no', unit: 'metric' }, field: 'unit' },
     ]);

@@ -1,3 +1,5 @@
+// Valid arguments for every tool of every domain, from the fixtures, with the session options a call needs
+// (by domain, then tool: BASELINES[domain]()[tool]).
 import type { Cart, Order, Product, RetailDatabase, User as RetailUser } from '../../domains/retail/schema.js';
 import type { AirlineDatabase, Reservation, User as AirlineUser } from '../../domains/airline/schema.js';
 import { retailFixture } from './retail.js';
@@ -7,9 +9,6 @@ import { findStation } from '../domains/weather/helpers.js';
 import { setpointLimits } from '../../domains/smart-home/climate.js';
 import type { Device } from '../../domains/smart-home/schema.js';
 import { findDevice as findSmartDevice, mediaOfType, smartHomeFixture } from '../domains/smart-home/helpers.js';
-
-// Valid arguments for every tool of every domain, from the fixtures: each call succeeds in a fresh session
-// (with the session options it names). Tests that must reach every tool start from these.
 
 export type Args = Record<string, unknown>;
 export interface Baseline {
