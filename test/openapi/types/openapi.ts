@@ -11044,8 +11044,10 @@ export interface operations {
     list_combined_tools: {
         parameters: {
             query?: {
-                /** @description openai: Chat Completions tools; anthropic: Messages API tools; mcp: an MCP tools/list result; native: ours. */
-                format?: "native" | "openai" | "anthropic" | "mcp";
+                /** @description openai: Chat Completions tools; openai-responses: Responses API function tools; anthropic: Messages API tools; mcp: an MCP tools/list result; native: ours. */
+                format?: "native" | "openai" | "openai-responses" | "anthropic" | "mcp";
+                /** @description true (openai and openai-responses only): schemas for OpenAI's strict mode: every argument required, the optional ones nullable (null is taken as absent), constraints strict mode lacks stated in the descriptions. */
+                strict?: "true" | "false";
             };
             header?: {
                 /** @description The session to act in, when the path has no /s/{session}/ prefix (the prefix wins); "default" when absent. */
