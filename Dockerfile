@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
-# Build: compile TypeScript with the dev dependencies.
+# Build: compile TypeScript with the dev dependencies (scripts off: `prepare` would compile before the sources are copied).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run compile
 

@@ -110,7 +110,17 @@ export function layerFromEnv(env: NodeJS.ProcessEnv, assignment: Assignment): La
   return layer;
 }
 
-const KNOWN_VARIABLES = new Set(['HAZARDS', 'HAZARD_RATE', 'HAZARD_SEED', 'HAZARD_HINTS', 'HAZARD_CONFIG', 'HAZARD_MAX_CONSECUTIVE', 'HAZARD_LATENCY_MS']);
+/** The hazard variables besides HAZARD__<KIND>[__<TOOL>] and ENABLE__<TYPE>__<TOOL>: name → what it sets. */
+export const HAZARD_VARIABLES: Readonly<Record<string, string>> = {
+  HAZARDS: 'comma list of kinds and groups to switch on (failures, drift, sponsored, conflict, adhoc, all…)',
+  HAZARD_RATE: 'probability of "on" and of groups (default 1)',
+  HAZARD_SEED: 'seed of the schedule (default 0), for sessions created without one',
+  HAZARD_HINTS: '1: each hazard carries a diagnostic hint',
+  HAZARD_CONFIG: 'a JSON file of hazard settings',
+  HAZARD_MAX_CONSECUTIVE: 'most retryable faults in a row on one tool (default 2)',
+  HAZARD_LATENCY_MS: 'delay of the latency hazard (default 1500)',
+};
+const KNOWN_VARIABLES = new Set(Object.keys(HAZARD_VARIABLES));
 
 /**
  * An own `__proto__` key (an object built by code, or by JSON.parse) would vanish silently in

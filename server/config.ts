@@ -38,22 +38,33 @@ const integer = (min: number, max: number) =>
     .pipe(z.number().int().min(min, `a whole number from ${min} to ${max}`).max(max, `a whole number from ${min} to ${max}`));
 
 const Environment = z.object({
-  PORT: integer(0, 65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  DATA_DIR: z.string().min(1).optional(),
-  SESSION_TTL: duration.default(3_600_000),
-  MAX_SESSIONS: integer(1, 1_000_000).default(1000),
-  JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000),
-  JOURNAL_MEMORY: size.default(256 * 1024 * 1024),
-  SNAPSHOT_INTERVAL: duration.default(1000),
-  CHECKPOINT_BYTES: size.default(16 * 1024 * 1024),
-  DATA_FSYNC: Flag.default(false),
-  HAZARD_SEED: z.string().max(128).default('0'),
-  ADMIN_TOKEN: token.optional(),
-  API_TOKEN: token.optional(),
-  TAU2_COMPAT: z.enum(COMPAT_MODES, { error: COMPAT_MODES.join(' or ') }).default('off'),
+  PORT: integer(0, 65535).default(8080).describe('port to listen on (0: any free port)'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('address to bind'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(LOG_LEVELS.join(', ')),
+  DATA_DIR: z.string().min(1).optional().describe('keep sessions in this folder across restarts'),
+  SESSION_TTL: duration.default(3_600_000).describe('idle time before a session expires: seconds, or 90s, 15m, 2h'),
+  MAX_SESSIONS: integer(1, 1_000_000).default(1000).describe('sessions at once, default not counted'),
+  JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000).describe('journal entries kept per session'),
+  JOURNAL_MEMORY: size.default(256 * 1024 * 1024).describe('size of all journals together, as JSON (512MB, 1GB)'),
+  SNAPSHOT_INTERVAL: duration.default(1000).describe("with DATA_DIR, how often the log's size is checked for a checkpoint"),
+  CHECKPOINT_BYTES: size.default(16 * 1024 * 1024).describe('log size from which changed sessions are snapshotted'),
+  DATA_FSYNC: Flag.default(false).describe('1: acknowledge a change only once it is on the disk'),
+  HAZARD_SEED: z.string().max(128).default('0').describe('seed of the hazard schedule, for sessions created without one'),
+  ADMIN_TOKEN: token.optional().describe('bearer token for the admin routes'),
+  API_TOKEN: token.optional().describe('bearer token for every other route but /health and /docs'),
+  TAU2_COMPAT: z
+    .enum(COMPAT_MODES, { error: COMPAT_MODES.join(' or ') })
+    .default('off')
+    .describe("strict: reproduce tau2-bench's known modify_pending_order_items bug too"),
 });
+
+/** The variables the server reads, besides FIXTURE_<DOMAIN> and the hazards': name → what it sets. */
+export const CONFIG_VARIABLES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(Environment.shape).map(([name, schema]) => [name, schema.description ?? '']),
+);
+
+/** The variable naming a domain's database file: `FIXTURE_SMART_HOME`. */
+export const fixtureVariable = (domain: string): string => `FIXTURE_${envWord(domain)}`;
 
 export interface Config {
   port: number;
@@ -94,10 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
   }
   const fixtures: Record<string, string> = {};
   for (const domain of domains) {
-    const value = present[`FIXTURE_${envWord(domain.name)}`];
+    const value = present[fixtureVariable(domain.name)];
     if (value) fixtures[domain.name] = value;
   }
-  const known = new Set(domains.map((d) => `FIXTURE_${envWord(d.name)}`));
+  const known = new Set(domains.map((d) => fixtureVariable(d.name)));
   const unknown = Object.keys(present).find((name) => name.startsWith('FIXTURE_') && !known.has(name));
   if (unknown) throw new ConfigError(`Unknown ${unknown}: the domains are ${domains.map((d) => d.name).join(', ')}`);
   const e = parsed.data;

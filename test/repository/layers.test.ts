@@ -3,17 +3,20 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
-// The layers point one way: server → domains → hazards → lib. A file may import its own layer and the
+// The layers point one way: cli → server → domains → hazards → lib. A file may import its own layer and the
 // layers below it, never one above; so there is no import loop between layers. Type-only imports count.
-// Domains also read their generated data's catalogs (fixtures/).
+// Domains also read their generated data's catalogs (fixtures/). The client is a standalone HTTP client:
+// it imports nothing of the server's (its generated schemas are data); the cli may use it.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const LAYERS = ['server', 'domains', 'hazards', 'lib'] as const;
+const LAYERS = ['cli', 'server', 'domains', 'hazards', 'lib', 'client'] as const;
 const MAY_IMPORT: Record<(typeof LAYERS)[number], readonly string[]> = {
+  cli: ['cli', 'client', 'server', 'domains', 'hazards', 'lib', 'fixtures'],
   server: ['server', 'domains', 'hazards', 'lib'],
   domains: ['domains', 'hazards', 'lib', 'fixtures'],
   hazards: ['hazards', 'lib'],
   lib: ['lib'],
+  client: ['client'],
 };
 
 function* sources(dir: string): Generator<string> {
@@ -42,7 +45,7 @@ for (const layer of LAYERS) {
         t.ok(MAY_IMPORT[layer].includes(target), `${file} → ${specifier}`);
       }
     }
-    if (layer !== 'lib') t.ok(checked > 20, `imports were found and checked (${checked})`);
+    if (layer !== 'lib') t.ok(checked > 10, `imports were found and checked (${checked})`);
   });
 }
 

@@ -26,7 +26,12 @@ t.test('/mcp lists all 86 tools under their combined names; /{domain}/mcp lists 
     for (const tool of domain.tools) {
       const listed = byName.get(combinedNames(domains).get(tool)!.get(domain.name)!)!;
       t.equal(listed.annotations?.readOnlyHint, !tool.mutates, `${tool.name}: readOnlyHint says whether it writes`);
-      if (tool.mutates) t.same([listed.annotations?.destructiveHint, listed.annotations?.idempotentHint], [tool.effect?.destructive, tool.effect?.idempotent], `${tool.name}: its declared effect`);
+      if (tool.mutates)
+        t.same(
+          [listed.annotations?.destructiveHint, listed.annotations?.idempotentHint],
+          [tool.effect?.destructive, tool.effect?.idempotent],
+          `${tool.name}: its declared effect`,
+        );
     }
   t.equal(byName.get('cancel_pending_order')!.annotations?.destructiveHint, true, 'a cancellation is destructive');
   for (const domain of domains) {

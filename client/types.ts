@@ -1,0 +1,111 @@
+import type { Problem } from './errors.js';
+
+// The shapes of the server's answers outside the tools, as its routes declare them (openapi/openapi.json).
+
+/** A hazard setting: "on" (at the rate), "off", true/false, or a probability. */
+export type HazardSetting = 'on' | 'off' | boolean | number;
+
+/** Hazard settings: PUT /admin/hazards, a session's `hazards` option, the HAZARD_CONFIG file. */
+export interface HazardSpec {
+  enable?: string[];
+  rate?: number;
+  kinds?: Record<string, HazardSetting>;
+  tools?: Record<string, Record<string, HazardSetting>>;
+  hints?: boolean;
+  max_consecutive?: number;
+  latency_ms?: number;
+}
+
+/** POST /sessions. */
+export interface SessionOptions {
+  id?: string;
+  seed?: string | number;
+  clock?: { start?: string; step_ms?: number };
+  hazards?: HazardSpec;
+}
+
+export interface SessionSummary {
+  id: string;
+  seed: string;
+  clock: { start: string; step_ms: number; now: string };
+  calls: number;
+  journal: { entries: number; dropped: number; bytes: number };
+  changed_domains: string[];
+}
+
+export interface HazardEvent {
+  kind: string;
+  family: string;
+  tool: string;
+  call: number;
+  recovery: string;
+  hint?: string;
+  retryable: boolean;
+  /** For a failed write: whether it ran before its answer was lost. */
+  committed?: boolean;
+  [detail: string]: unknown;
+}
+
+export interface JournalEntry {
+  seq: number;
+  /** The session clock's time, ISO 8601. */
+  at: string;
+  domain: string;
+  tool: string;
+  call: number;
+  args: unknown;
+  args_truncated?: { bytes: number; kept: number };
+  status: number;
+  result?: unknown;
+  problem?: Problem;
+  idempotency?: { key: string; replayed?: number };
+  changes: { table: string; id: string; value: unknown }[];
+  hazards: HazardEvent[];
+  duration_ms: number;
+  [member: string]: unknown;
+}
+
+/** GET /sessions/{id}/diff: per domain, the records changed since the session started. */
+export type SessionDiff = Record<
+  string,
+  { table: string; id: string; op: 'insert' | 'update' | 'delete'; fields?: string[]; before: unknown; after: unknown }[]
+>;
+
+export interface HazardCell {
+  domain: string;
+  tool: string;
+  kind: string;
+  family: string;
+  probability: number;
+  /** The setting that decided the probability. */
+  source: string;
+  /** True when the domain declares this kind for this tool. */
+  assigned: boolean;
+}
+
+/** GET /hazards, and the answer of PUT and DELETE /admin/hazards. */
+export interface HazardReport {
+  session: string;
+  seed: string;
+  settings: { hints: boolean; max_consecutive: number; latency_ms: number };
+  kinds: { kind: string; family: string; scope: 'call' | 'session'; retryable: boolean; sees: string; recovery: string }[];
+  matrix: HazardCell[];
+}
+
+export interface Health {
+  status: 'ok' | 'full';
+  version: string;
+  sessions: { live: number; max: number; full: boolean };
+  journal: { bytes: number; limit: number | null };
+  detail?: string;
+}
+
+export interface DomainInfo {
+  name: string;
+  title: string;
+  summary: string;
+  tools: number;
+  endpoints: { tools: string; openapi: string; policy: string };
+}
+
+export type ListingFormat = 'native' | 'openai' | 'anthropic' | 'mcp';

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { domains } from '../domains/index.js';
+import { HazardConfigError } from '../hazards/config.js';
+import { hazardsFromEnvironment } from '../hazards/setup.js';
+import { generateToken, isLoopback } from './access.js';
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { FixtureError } from './data/base.js';
+import { loadBases } from './load.js';
+import { PersistenceError } from './sessions/persistence.js';
+
+function fatal(message: string): never {
+  process.stderr.write(`wildtools: ${message}\n`);
+  process.exit(1);
+}
+
+/** A startup step: its value, or a one-line exit naming what was wrong when it fails with a `known` error. */
+async function step<T>(work: () => T | Promise<T>, known: abstract new (...args: never[]) => Error): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof known) fatal(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Serves until a signal, configured by `env` (the environment, or `wildtools serve`'s flags over it):
+ * a bad setting, an unreadable database or a port taken prints one line naming it and exits 1;
+ * SIGINT and SIGTERM close the server and exit 0.
+ */
+export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+  const { app, config } = await prepare(env);
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal}: shutting down`);
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fatal(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  return app;
+}
+
+/**
+ * The server built from `env`, not yet listening; a bad setting or an unreadable database exits 1.
+ * `logTo: 'stderr'` keeps stdout for a protocol (MCP over stdio).
+ */
+export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = await step(() => loadConfig(env, domains), ConfigError);
+  const hazards = await step(() => hazardsFromEnvironment(env, domains), HazardConfigError);
+  const bases = await step(() => loadBases(domains, config.fixtures), FixtureError);
+
+  const logger: FastifyServerOptions['logger'] = {
+    level: config.logLevel,
+    ...(logTo === 'stderr' ? { stream: process.stderr } : {}),
+    ...(logTo === 'stdout' && process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+
+  // Off loopback, admin routes always need a token: the one set, or one made now and printed once.
+  const adminToken = config.adminToken ?? (isLoopback(config.host) ? undefined : generateToken());
+  if (adminToken !== undefined && config.adminToken === undefined) {
+    process.stderr.write(
+      `wildtools: ${config.host} is reachable from other machines, so admin routes (/admin/*, session reset and delete) need this token:\n` +
+        `    Authorization: Bearer ${adminToken}\n` +
+        '  It was generated for this run; set ADMIN_TOKEN to choose your own.\n',
+    );
+  }
+
+  const app = await step(
+    () =>
+      buildApp({
+        domains,
+        bases,
+        logger,
+        access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
+        hazards: hazards.runtime,
+        sessions: {
+          ttlMs: config.sessionTtlMs,
+          maxSessions: config.maxSessions,
+          journalLimit: config.journalLimit,
+          journalMemory: config.journalMemory,
+          defaultSeed: hazards.seed ?? config.seed,
+          compat: config.compat,
+        },
+        ...(config.dataDir
+          ? {
+              persistence: {
+                dir: config.dataDir,
+                intervalMs: config.snapshotIntervalMs,
+                checkpointBytes: config.checkpointBytes,
+                durability: config.dataFsync ? ('fsync' as const) : ('process' as const),
+              },
+            }
+          : {}),
+      }),
+    PersistenceError,
+  );
+
+  return { app, config };
+}

@@ -1,0 +1,115 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+
+// The package as npm would publish it: `npm pack`, unpacked elsewhere, run by its bin, imported by its
+// exports. It packs the compiled build in dist/, which `npm install` / `npm ci` make (the prepare
+// script); packing skips the scripts so that this test does not compile again.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '' };
+
+const dir = mkdtempSync(join(tmpdir(), 'wildtools-pack-'));
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const [packed] = JSON.parse(
+  execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+) as [{ filename: string; files: { path: string }[] }];
+const files = packed.files.map((file) => file.path);
+
+// Installed as a dependency of an app: node_modules/wildtools, whose own dependencies are the repository's.
+const app = join(dir, 'app');
+const installed = join(app, 'node_modules', 'wildtools');
+mkdirSync(installed, { recursive: true });
+execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', installed, '--strip-components=1']);
+symlinkSync(join(root, 'node_modules'), join(installed, 'node_modules'), 'dir');
+const bin = join(installed, 'dist', 'cli', 'main.js');
+
+t.test('the tarball ships the build and what the server reads at run time, nothing else', async (t) => {
+  for (const needed of [
+    'dist/cli/main.js',
+    'dist/server/main.js',
+    'dist/client/index.js',
+    'dist/client/index.d.ts',
+    'dist/client/schemas/retail.d.ts',
+    'dist/package.json',
+  ]) {
+    t.ok(files.includes(needed), needed);
+  }
+  for (const domain of ['retail', 'airline', 'smart-home', 'weather']) {
+    t.ok(files.includes(`dist/fixtures/${domain}.json`), `the ${domain} fixture`);
+    t.ok(files.includes(`dist/domains/${domain}/policy.md`), `the ${domain} policy`);
+  }
+  t.same(
+    files.filter((file) => !file.startsWith('dist/') && !['package.json', 'README.md', 'SECURITY.md'].includes(file)),
+    [],
+    'no sources or tests',
+  );
+  t.same(
+    files.filter((file) => file.endsWith('.map')),
+    [],
+    'no source maps',
+  );
+});
+
+t.test('its bin answers --help and serves', async (t) => {
+  const help = execFileSync(process.execPath, [bin, '--help'], { env, encoding: 'utf8' });
+  t.match(help, /^Usage: wildtools <command>/);
+
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--log-level', 'info'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/[^\s"]+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+  t.teardown(() => child.kill('SIGKILL'));
+
+  // The client, as an app imports it.
+  writeFileSync(
+    join(app, 'check.mjs'),
+    `import { WildtoolsClient } from 'wildtools/client';
+const client = new WildtoolsClient({ baseUrl: process.argv[2] });
+const order = await client.retail.get_order_details({ order_id: '#W5124601' });
+const policy = await client.policy('smart-home');
+console.log(JSON.stringify({ order: order.order_id, policy: policy.length > 100 }));
+await client.close();
+`,
+  );
+  const answer = JSON.parse(execFileSync(process.execPath, [join(app, 'check.mjs'), origin], { cwd: app, env, encoding: 'utf8' }));
+  t.same(answer, { order: '#W5124601', policy: true }, 'the fixtures and policies are in the package');
+  child.kill('SIGTERM');
+  t.equal(await exited, 0);
+});
+
+t.test("its types check in an app's TypeScript", async (t) => {
+  writeFileSync(
+    join(app, 'app.ts'),
+    `import { ProblemError, WildtoolsClient } from 'wildtools/client';
+const client = new WildtoolsClient({ baseUrl: 'http://127.0.0.1:8080' });
+export const id: Promise<string> = client.call('retail', 'get_order_details', { order_id: '#W1' }).then((order) => order.order_id);
+// @ts-expect-error order_id is a string
+client.retail.get_order_details({ order_id: 1 });
+export const code = (error: ProblemError): string | undefined => error.code;
+`,
+  );
+  const options = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck'];
+  const run = () => execFileSync(process.execPath, [tsc, ...options, join(app, 'app.ts')], { cwd: app, env, encoding: 'utf8' });
+  t.doesNotThrow(run, 'types resolve from dist/client/index.d.ts');
+});
