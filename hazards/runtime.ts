@@ -108,6 +108,11 @@ export class HazardRuntime implements HazardEngine {
     return this.plan(session).byTool.has(toolKey(domain, name)) && this.decoyTools.has(toolKey(domain, name));
   }
 
+  /** A token that stays the same object while the session's hazard plan is unchanged (its settings, every layer's). */
+  revision(session: Session): object {
+    return this.plan(session);
+  }
+
   /** Whether a hazard with an after-call stage is on for this tool in the session: its answers may then differ from the declared output. */
   reshapes(session: Session, domain: string, tool: string): boolean {
     return (this.plan(session).byTool.get(toolKey(domain, tool)) ?? []).some((hazard) => hazard.kind.after !== undefined);

@@ -2,12 +2,15 @@ import fp from 'fastify-plugin';
 import type { HazardRuntime } from '../hazards/runtime.js';
 import type { Registry } from './registry.js';
 import type { SessionStore } from './sessions/store.js';
+import { type ToolView, toolViews } from './tool-views.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     registry: Registry;
     sessions: SessionStore;
     hazards: HazardRuntime;
+    /** Every view of the tools (one per domain, then the combined one), for listings and MCP. */
+    views: readonly ToolView[];
   }
 }
 
@@ -23,6 +26,7 @@ export const services = fp<Services>(
     app.decorate('registry', registry);
     app.decorate('sessions', sessions);
     app.decorate('hazards', hazards);
+    app.decorate('views', toolViews(registry, hazards));
   },
   { name: 'services' },
 );

@@ -9,7 +9,7 @@ import { sendProblem } from '../errors.js';
 import { sendFault } from '../fault-reply.js';
 import { toProblem } from '../problem.js';
 import { addressedSession } from '../session-id.js';
-import { type ToolView, toolViews } from '../tool-views.js';
+import type { ToolView } from '../tool-views.js';
 import { instructionsOf, mcpServer } from './server.js';
 import { type Exchange, type McpSession, McpSessions } from './sessions.js';
 
@@ -28,7 +28,7 @@ export async function mcpRoutes(app: FastifyInstance, { ttlMs }: McpRouteOptions
   const sessions = new McpSessions(() => app.sessions.maxSessions, ttlMs);
   // Before the server stops listening: an open GET stream would otherwise hold its connection, and the close, forever.
   app.addHook('preClose', () => sessions.closeAll());
-  const views = toolViews(app.registry, app.hazards);
+  const views = app.views;
   const policies = new Map<string, string>();
   for (const view of views) {
     const instructions = await instructionsOf(app, view);

@@ -5,6 +5,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, typ
 import { callTool } from '../call.js';
 import { mcpToolOf } from '../listings.js';
 import { unknownTool } from '../errors.js';
+import type { Session } from '../sessions/session.js';
 import type { ToolView } from '../tool-views.js';
 import { VERSION } from '../version.js';
 import { toolResult, upstreamError, type WireFault } from './render.js';
@@ -34,21 +35,39 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
     { name: view.name === 'combined' ? 'wildtools' : `wildtools-${view.name}`, version: VERSION },
     { capabilities: { tools: { listChanged: true } }, ...(binding.instructions ? { instructions: binding.instructions } : {}) },
   );
-  let listed: string | undefined;
   const listing = () => {
     const session = app.sessions.view(binding.session);
     const contracts = view.changed(session) ?? view.canonical;
     return contracts.map((contract) => {
       const { outputSchema, ...tool } = mcpToolOf(contract);
-      return (outputSchema && !reshaped(app, view, contract.name, binding.session) ? { ...tool, outputSchema } : tool) as Tool;
+      return (outputSchema && !reshaped(app, view, contract.name, session) ? { ...tool, outputSchema } : tool) as Tool;
     });
   };
+  // What the listing depends on, cheap to compare after every call: the hazard plan and the changed contracts.
+  const inputs = () => {
+    const session = app.sessions.view(binding.session);
+    return { revision: app.hazards.revision(session), contracts: JSON.stringify(view.changed(session)) };
+  };
+  /** The listing the client last received, and what it was made from. */
+  let listed: { revision: object; contracts: string; tools: string } | undefined;
 
   server.setRequestHandler(ListToolsRequestSchema, () => {
     const tools = listing();
-    listed = JSON.stringify(tools);
+    listed = { ...inputs(), tools: JSON.stringify(tools) };
     return { tools };
   });
+
+  /** Announces a listing change once, when what it depends on moved and the listing itself differs. */
+  const announceChange = () => {
+    if (!listed) return;
+    const now = inputs();
+    if (now.revision === listed.revision && now.contracts === listed.contracts) return;
+    if (JSON.stringify(listing()) === listed.tools) listed = { ...listed, ...now };
+    else {
+      listed = undefined;
+      binding.listChanged();
+    }
+  };
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const session = app.sessions.resolve(binding.session);
@@ -56,10 +75,7 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
     const found = view.resolve(name, session);
     if (!found) throw new McpError(ErrorCode.InvalidParams, unknownTool(app, view.name === 'combined' ? undefined : view.name, name).problem.detail);
     const outcome = await callTool(app, session, found.domain, found.tool, args);
-    if (listed !== undefined && JSON.stringify(listing()) !== listed) {
-      listed = undefined;
-      binding.listChanged();
-    }
+    announceChange();
     const fault = outcome.fault;
     if (fault?.type === 'transport' && !binding.fault(extra.requestId, fault)) return upstreamError(fault);
     return toolResult(outcome);
@@ -68,8 +84,7 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
 }
 
 /** Whether a hazard may reshape this tool's answers in the session (its declared output schema would then be a promise broken). */
-function reshaped(app: FastifyInstance, view: ToolView, name: string, sessionId: string): boolean {
-  const session = app.sessions.view(sessionId);
+function reshaped(app: FastifyInstance, view: ToolView, name: string, session: Session): boolean {
   const found = view.resolve(name, session);
   return found !== undefined && app.hazards.reshapes(session, found.domain.name, found.tool.name);
 }

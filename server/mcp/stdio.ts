@@ -2,7 +2,6 @@ import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_SESSION } from '../sessions/store.js';
-import { toolViews } from '../tool-views.js';
 import { instructionsOf, mcpServer } from './server.js';
 
 export interface StdioOptions {
@@ -19,7 +18,7 @@ export interface StdioOptions {
  * fault of the connection is reported as a server wrapping an HTTP API reports its upstream's.
  */
 export async function serveMcpStdio(app: FastifyInstance, options: StdioOptions): Promise<{ close(): Promise<void> }> {
-  const view = toolViews(app.registry, app.hazards).find((candidate) => candidate.name === options.view);
+  const view = app.views.find((candidate) => candidate.name === options.view);
   if (!view) throw new Error(`no tools named '${options.view}': choose one of ${[...app.registry.domains.keys(), 'combined'].join(', ')}`);
   const session = app.sessions.resolve(options.session ?? DEFAULT_SESSION).id;
   const instructions = await instructionsOf(app, view);

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ToolContract } from '../../hazards/kind.js';
 import { Listing } from '../listing-schema.js';
-import { buildListing, contractsOf, LISTING_FORMATS, STRICT_FORMATS } from '../listings.js';
+import { buildListing, LISTING_FORMATS, STRICT_FORMATS } from '../listings.js';
 import { HONOURS_SESSION_HEADER } from '../openapi.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
-import type { Session } from '../sessions/session.js';
 
 const Query = z
   .strictObject({
@@ -36,59 +34,29 @@ const Query = z
  */
 export async function listingRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  type SessionContracts = (session: Session) => ToolContract[] | null;
-  const serve = (url: string, tag: string, canonical: ToolContract[], prefix: string, forSession: SessionContracts, summary: string) => {
+  for (const view of app.views) {
+    const tag = view.name;
     const cache = new Map<string, string>();
     const schema = {
       operationId: `list_${tag}_tools`,
-      summary,
+      summary: tag === 'combined' ? 'Every tool of every domain, under unique names' : `The ${tag} tools`,
       tags: [tag],
       querystring: Query,
       response: { 200: Listing, ...PROBLEMS },
       ...HONOURS_SESSION_HEADER,
     };
-    typed.get(url, { schema }, async (request, reply) => {
+    typed.get(`${view.prefix}/tools`, { schema }, async (request, reply) => {
       const { format } = request.query;
       const strict = request.query.strict === 'true';
-      const contracts = forSession(app.sessions.view(sessionIdOf(request)));
-      if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, prefix, strict)));
+      const contracts = view.changed(app.sessions.view(sessionIdOf(request)));
+      if (contracts) return sendJsonText(reply, JSON.stringify(buildListing(contracts, format, view.prefix, strict)));
       const key = `${format}|${strict}`;
       let body = cache.get(key);
       if (body === undefined) {
-        body = JSON.stringify(buildListing(canonical, format, prefix, strict));
+        body = JSON.stringify(buildListing(view.canonical, format, view.prefix, strict));
         cache.set(key, body);
       }
       return sendJsonText(reply, body);
     });
-  };
-  const byDomain = new Map<string, ToolContract[]>();
-  for (const domain of app.registry.domains.values()) {
-    const canonical = contractsOf(app.registry.entries(domain.name), 'domain');
-    byDomain.set(domain.name, canonical);
-    serve(
-      `/${domain.name}/tools`,
-      domain.name,
-      canonical,
-      `/${domain.name}`,
-      (session) => app.hazards.contracts(session, domain.name, canonical),
-      `The ${domain.name} tools`,
-    );
   }
-  // The combined view shows the same changed contracts under their combined names. Decoys have no
-  // route there, so it does not list them.
-  const entries = [...app.registry.combined.values()];
-  const combined = contractsOf(entries, 'combined');
-  const combinedFor: SessionContracts = (session) => {
-    const changed = new Map<string, Map<string, ToolContract>>();
-    for (const [domain, canonical] of byDomain) {
-      const contracts = app.hazards.contracts(session, domain, canonical);
-      if (contracts) changed.set(domain, new Map(contracts.map((contract) => [contract.name, contract])));
-    }
-    if (changed.size === 0) return null;
-    return entries.map(({ domain, tool, combinedName }, i) => {
-      const contract = changed.get(domain.name)?.get(tool.name);
-      return contract ? { ...contract, name: combinedName } : combined[i]!;
-    });
-  };
-  serve('/tools', 'combined', combined, '', combinedFor, 'Every tool of every domain, under unique names');
 }
