@@ -58,8 +58,9 @@ export class WildtoolsClient {
   }
 
   /** A domain's tool listing (`GET /{domain}/tools`), or every domain's without one, as the session sees it. */
-  listTools(domain?: DomainName, format: ListingFormat = 'native'): Promise<unknown> {
-    return this.transport.json(this.scoped({ method: 'GET', path: domain ? `/${domain}/tools` : '/tools', query: { format } }));
+  listTools(domain?: DomainName, format: ListingFormat = 'native', options: { strict?: boolean } = {}): Promise<unknown> {
+    const query = { format, strict: options.strict ? 'true' : undefined };
+    return this.transport.json(this.scoped({ method: 'GET', path: domain ? `/${domain}/tools` : '/tools', query }));
   }
 
   /** A domain's OpenAPI document, or the combined one without a domain. */

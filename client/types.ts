@@ -1,4 +1,5 @@
 import type { Problem } from './errors.js';
+import type { listingFormats, strictFormats } from './schemas/index.js';
 
 // The shapes of the server's answers outside the tools, as its routes declare them (openapi/openapi.json).
 
@@ -59,8 +60,8 @@ export interface JournalEntry {
   result?: unknown;
   problem?: Problem;
   idempotency?: { key: string; replayed?: number };
-  changes: { table: string; id: string; value: unknown }[];
-  hazards: HazardEvent[];
+  changes: readonly { table: string; id: string; value: unknown }[];
+  hazards: readonly HazardEvent[];
   duration_ms: number;
   [member: string]: unknown;
 }
@@ -108,4 +109,6 @@ export interface DomainInfo {
   endpoints: { tools: string; openapi: string; policy: string };
 }
 
-export type ListingFormat = 'native' | 'openai' | 'anthropic' | 'mcp';
+export type ListingFormat = (typeof listingFormats)[number];
+/** The formats that take `strict`: schemas for OpenAI's strict mode. */
+export type StrictFormat = (typeof strictFormats)[number];

@@ -1,5 +1,6 @@
 import { domains } from '../domains/index.js';
 import { jsonSchemaOf } from '../lib/json-schema.js';
+import { LISTING_FORMATS, STRICT_FORMATS } from '../server/listings.js';
 
 // The client's typed tool calls come from these files: per domain, every tool's input and output
 // JSON Schema as an `as const` literal, from which json-schema-to-ts derives the argument and result
@@ -26,7 +27,9 @@ export function renderClientSchemas(): Map<string, string> {
   files.set(
     'index.ts',
     `${HEADER}${imports}\n/** Every domain's tools: name → { mutates, input, output } JSON Schemas. */\nexport interface Schemas {\n${types}}\n\n` +
-      `/** Every domain's tool names. */\nexport const toolNames = {\n${names}} as const;\n`,
+      `/** Every domain's tool names. */\nexport const toolNames = {\n${names}} as const;\n\n` +
+      `/** The formats GET /tools answers in, and those that take strict=true. */\n` +
+      `export const listingFormats = ${JSON.stringify(LISTING_FORMATS)} as const;\nexport const strictFormats = ${JSON.stringify(STRICT_FORMATS)} as const;\n`,
   );
   return files;
 }

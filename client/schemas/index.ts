@@ -19,3 +19,7 @@ export const toolNames = {
   "smart-home": ["get_user_inventory","get_device_details","get_device_telemetry","get_group_devices","power_on","power_off","brightness_adjust","color_set","temperature_set","mode_set","lock_lock","lock_unlock","lock_status","open_open","open_close","open_set_position","volume_adjust","channel_change","search_media","get_media_details","play","pause","resume","stop","next","create_alarm","get_alarms","delete_alarm","get_notifications","get_energy_usage"],
   "weather": ["geocode_location","reverse_geocode","weather_current","weather_forecast","weather_hourly","weather_alerts","air_quality","uv_index","pollen_forecast","sun_times","historical_weather","get_climate_normals","list_weather_stations","get_station_observation"],
 } as const;
+
+/** The formats GET /tools answers in, and those that take strict=true. */
+export const listingFormats = ["native","openai","openai-responses","anthropic","mcp"] as const;
+export const strictFormats = ["openai","openai-responses"] as const;

@@ -117,6 +117,8 @@ t.test('listings, policy, OpenAPI, domains, health', async (t) => {
   );
   const listing = (await client.listTools('retail', 'openai')) as { function: { name: string } }[];
   t.ok(listing.some((tool) => tool.function.name === 'get_order_details'));
+  const strict = (await client.listTools('retail', 'openai-responses', { strict: true })) as { name: string; strict: boolean }[];
+  t.ok(strict.length > 0 && strict.every((tool) => tool.strict === true), 'strict Responses API tools');
   const combined = (await client.listTools()) as { tools: unknown[] };
   t.ok(combined.tools.length >= 80, 'every domain without one');
   t.match(await client.policy('retail'), /#/, 'markdown');
