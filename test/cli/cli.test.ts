@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { renderFixture } from '../../fixtures/render.js';
 import { HAZARD_VARIABLES } from '../../hazards/config.js';
 import { CONFIG_VARIABLES } from '../../server/config.js';
 import { startServer } from '../helpers/server.js';
+import { spawnListening } from '../helpers/process.js';
 
 /** Runs the CLI in this process: exit code and what it printed. */
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
@@ -154,27 +154,18 @@ t.test('journal: replays, lost answers of writes, long arguments, failures witho
 
 t.test('serve: flags over the environment, the same launch as npm start', async (t) => {
   const main = new URL('../../cli/main.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', main, 'serve', '--port', '0', '--log-level', 'info', '--max-sessions', '3'], {
-    env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '1', MAX_SESSIONS: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/[^\s"]+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
+  const { child, origin, output, exited } = await spawnListening(
+    process.execPath,
+    ['--import', 'tsx', main, 'serve', '--port', '0', '--log-level', 'info', '--max-sessions', '3'],
+    {
+      env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '1', MAX_SESSIONS: '1000' },
+    },
+  );
   const client = new WildtoolsClient({ baseUrl: origin });
   const health = await client.health();
   await client.close();
   t.equal(health.sessions.max, 3, '--max-sessions wins over MAX_SESSIONS');
   child.kill('SIGTERM');
   t.equal(await exited, 0, 'SIGTERM: shut down, exit 0');
-  t.match(output, /SIGTERM: shutting down/);
+  t.match(output(), /SIGTERM: shutting down/);
 });

@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { spawnListening } from '../helpers/process.js';
 
 // The package as npm would publish it: `npm pack`, unpacked elsewhere, run by its bin, imported by its
 // exports. It packs the compiled build in dist/, which `npm install` / `npm ci` make (the prepare
@@ -66,19 +67,7 @@ t.test('its bin answers --help and serves', async (t) => {
   const help = execFileSync(process.execPath, [bin, '--help'], { env, encoding: 'utf8' });
   t.match(help, /^Usage: wildtools <command>/);
 
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--log-level', 'info'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/[^\s"]+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then((code) => reject(new Error(`exited ${code}: ${output}`)));
-  });
+  const { child, origin, exited } = await spawnListening(process.execPath, [bin, 'serve', '--port', '0', '--log-level', 'info'], { cwd: dir, env });
   t.teardown(() => child.kill('SIGKILL'));
 
   // The client, as an app imports it.

@@ -20,10 +20,12 @@ export interface ServerProcess {
  * coverage would not map onto the same source ranges, so it is left out of the report.
  */
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(command[0], command[1], {
-    env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  return spawnListening(command[0], command[1], { env: { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', PORT: '0', LOG_LEVEL: 'info', ...env } });
+}
+
+/** Any command that serves (the CLI, a packed bin) as a child process, once it printed where it listens. */
+export function spawnListening(file: string, args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<ServerProcess> {
+  const child = spawn(file, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
