@@ -27,6 +27,8 @@ export interface Domain {
   readonly policyFile: URL;
   /** The generated default database. */
   readonly fixtureFile: URL;
+  /** Tasks on the default database, one `NNN.json` per task (see scoring/task.ts). */
+  readonly tasksFolder?: URL;
   /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
   readonly hazards?: readonly Scenario<unknown, string, AnyTool>[];
 }

@@ -20,6 +20,9 @@ import { sessionRoutes } from './routes/sessions.js';
 import { toolRoutes } from './routes/tools.js';
 import { stripSessionPrefix } from './session-id.js';
 import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
+import { TaskBook } from './tasks/book.js';
+import { taskRoutes } from './routes/tasks.js';
+import { scoringRoutes } from './routes/scoring.js';
 import { services } from './services.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
 import type { PersistenceOptions } from './sessions/persistence.js';
@@ -57,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
-  await app.register(services, { registry, sessions, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
+  const tasks = new TaskBook(options.domains, options.bases);
+  await app.register(services, { registry, sessions, tasks, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
@@ -73,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(listingRoutes);
   await app.register(sessionRoutes);
   await app.register(hazardRoutes);
+  await app.register(taskRoutes);
+  await app.register(scoringRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   return app;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { HazardRuntime } from '../hazards/runtime.js';
 import type { Registry } from './registry.js';
 import type { SessionStore } from './sessions/store.js';
+import type { TaskBook } from './tasks/book.js';
 import { type ToolView, toolViews } from './tool-views.js';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     registry: Registry;
     sessions: SessionStore;
     hazards: HazardRuntime;
+    /** Every domain's tasks. */
+    tasks: TaskBook;
     /** Every view of the tools (one per domain, then the combined one), for listings and MCP. */
     views: readonly ToolView[];
   }
@@ -18,14 +21,16 @@ export interface Services {
   registry: Registry;
   sessions: SessionStore;
   hazards: HazardRuntime;
+  tasks: TaskBook;
 }
 
 /** The cross-cutting services every route uses, as decorators of the app. */
 export const services = fp<Services>(
-  async (app, { registry, sessions, hazards }) => {
+  async (app, { registry, sessions, hazards, tasks }) => {
     app.decorate('registry', registry);
     app.decorate('sessions', sessions);
     app.decorate('hazards', hazards);
+    app.decorate('tasks', tasks);
     app.decorate('views', toolViews(registry, hazards));
   },
   { name: 'services' },

@@ -18,5 +18,6 @@ export const airline: Domain = {
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/airline.json', import.meta.url),
+  tasksFolder: new URL('./tasks/', import.meta.url),
   hazards: airlineHazards,
 };

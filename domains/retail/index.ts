@@ -16,5 +16,6 @@ export const retail: Domain = {
   tools: [...retailTools, ...commonTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/retail.json', import.meta.url),
+  tasksFolder: new URL('./tasks/', import.meta.url),
   hazards: retailHazards,
 };

@@ -16,5 +16,6 @@ export const smartHome: Domain = {
   tools: [...smartHomeTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/smart-home.json', import.meta.url),
+  tasksFolder: new URL('./tasks/', import.meta.url),
   hazards: smartHomeHazards,
 };

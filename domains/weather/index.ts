@@ -17,5 +17,6 @@ export const weather: Domain = {
   tools: [...weatherTools],
   policyFile: new URL('./policy.md', import.meta.url),
   fixtureFile: new URL('../../fixtures/weather.json', import.meta.url),
+  tasksFolder: new URL('./tasks/', import.meta.url),
   hazards: weatherHazards,
 };

@@ -19,6 +19,8 @@ export const Summary = z.object({
     })
     .describe("The session's journal."),
   changed_domains: z.array(z.string()),
+  task: z.string().optional().describe('The task the session runs.'),
+  answers: z.number().int().optional().describe("The final answers recorded for the session's task."),
 });
 
 const Database = z

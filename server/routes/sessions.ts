@@ -7,7 +7,7 @@ import { sendJsonText } from '../reply.js';
 import { configure } from './hazards.js';
 import { Diff, Journal, Params, State, Summary } from './session-schemas.js';
 import { journalToJson, journalToJsonl } from '../sessions/journal.js';
-import { SessionOptions } from '../sessions/session.js';
+import { CreateSession, sessionOptions } from '../tasks/setup.js';
 
 const tags = ['sessions'];
 
@@ -23,12 +23,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'create_session',
         summary: 'Create a session: an isolated copy of every database with its own clock and journal',
         tags,
-        body: SessionOptions.nullish(),
+        body: CreateSession.nullish(),
         response: { 201: Summary, ...PROBLEMS },
       },
     },
     async (request, reply) => {
-      const options = request.body ?? {};
+      const options = sessionOptions(request.body ?? {}, app.tasks);
       if (options.hazards) configure(() => app.hazards.check(options.hazards));
       const session = sessions.create(options);
       await sessions.durable();

@@ -32,6 +32,7 @@ export const SessionOptions = z.strictObject({
     .describe("Seed of the session's deterministic choices (hazard schedule, generated ids); HAZARD_SEED when absent."),
   clock: ClockOptions.optional(),
   hazards: HazardSpec.optional().describe("This session's hazard settings, over the server's (env, config file, runtime)."),
+  task: z.string().max(64).optional().describe('The task the session runs (GET /tasks): its clock, seed and targeted hazards set the session up.'),
 });
 export type SessionOptions = z.infer<typeof SessionOptions>;
 
@@ -50,6 +51,8 @@ export class Session {
   lastUsedMs: number;
   /** Writes done under an idempotency key, so that a retry with the key does not write again. */
   readonly idempotency = new IdempotencyKeys();
+  /** The agent's final answers, one per turn of its task (POST /sessions/{id}/answer). */
+  readonly answers: string[] = [];
   private readonly states = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
   private readonly streaks = new Map<string, number>();
@@ -170,6 +173,7 @@ export class Session {
     this.streaks.clear();
     this.idempotency.clear();
     this.clock.restore(0);
+    this.answers.length = 0;
   }
 
   summary() {
@@ -180,6 +184,7 @@ export class Session {
       calls: this.seq,
       journal: { entries: this.journal.length, dropped: this.seq - this.journal.length, bytes: this.journal.bytes },
       changed_domains: [...this.states].filter(([, s]) => s.changed).map(([name]) => name),
+      ...(this.options.task === undefined ? {} : { task: this.options.task, answers: this.answers.length }),
     };
   }
 }

@@ -3,20 +3,23 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 
-// The layers point one way: cli → server → domains → hazards → lib. A file may import its own layer and the
+// The layers point one way: cli → server → scoring → domains → hazards → lib. A file may import its own layer and the
 // layers below it, never one above; so there is no import loop between layers. Type-only imports count.
 // Domains also read their generated data's catalogs (fixtures/). The client is a standalone HTTP client:
-// it imports nothing of the server's (its generated schemas are data); the cli may use it.
+// it imports nothing of the server's (its generated schemas are data); the cli may use it. The scripted
+// agents are clients too: they see the server only over HTTP.
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const LAYERS = ['cli', 'server', 'domains', 'hazards', 'lib', 'client'] as const;
+const LAYERS = ['cli', 'server', 'scoring', 'domains', 'hazards', 'lib', 'client', 'agents'] as const;
 const MAY_IMPORT: Record<(typeof LAYERS)[number], readonly string[]> = {
   cli: ['cli', 'client', 'server', 'domains', 'hazards', 'lib', 'fixtures'],
-  server: ['server', 'domains', 'hazards', 'lib'],
+  server: ['server', 'scoring', 'domains', 'hazards', 'lib'],
+  scoring: ['scoring', 'lib'],
   domains: ['domains', 'hazards', 'lib', 'fixtures'],
   hazards: ['hazards', 'lib'],
   lib: ['lib'],
   client: ['client'],
+  agents: ['agents', 'client', 'lib'],
 };
 
 function* sources(dir: string): Generator<string> {

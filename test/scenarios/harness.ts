@@ -3,6 +3,8 @@ import type { Test } from 'tap';
 import { domains } from '../../domains/index.js';
 import type { Reply, TestServer } from '../helpers/server.js';
 import { headerText } from '../../lib/text.js';
+import { Blocked } from '../../agents/calls.js';
+import type { Obj, ToolClient as ProbeClient } from '../../agents/tool-client.js';
 
 // The per-scenario proof that a hazard bites and can be recovered from. For every scenario a domain
 // declares, a probe scripts one task twice: as a literal client does it (takes the first answer at
@@ -17,33 +19,8 @@ import { headerText } from '../../lib/text.js';
 // - Hints mode must put the hint somewhere the agent sees it, for every hazarded call that got any
 //   HTTP answer at all.
 
-export type Obj = Record<string, any>;
-
-/** The literal client gave up: no usable answer (a failure status, a broken body, no reply). */
-export class Blocked extends Error {
-  constructor(
-    readonly reply: Reply | undefined,
-    why: string,
-  ) {
-    super(why);
-  }
-}
-
-/** What a probe's scripts talk to: one session of one domain. */
-export interface ProbeClient {
-  readonly domain: string;
-  readonly session: string;
-  /** The raw call: any status, any body; status 0 when the connection failed without an answer. */
-  call(tool: string, args?: Obj): Promise<Reply>;
-  /** The literal call: the parsed body of a 2xx answer, else Blocked. */
-  ok<T = Obj>(tool: string, args?: Obj): Promise<T>;
-  /** The session's tool listing (OpenAI format), as an agent would re-read it. */
-  listing(): Promise<Obj[]>;
-  /** The domain policy text. */
-  policy(): Promise<string>;
-  /** GET on any other path of the server (e.g. the session's journal in tests of the harness). */
-  get(path: string): Promise<Reply>;
-}
+export type { Obj, ToolClient as ProbeClient } from '../../agents/tool-client.js';
+export { Blocked } from '../../agents/calls.js';
 
 export interface Probe {
   /** The scenario it proves: its kind and tool (a domain declares at most one per kind and tool). */
@@ -91,15 +68,6 @@ export function client(server: TestServer, domain: string, session: string, repl
     domain,
     session,
     call,
-    async ok(tool, args = {}) {
-      const reply = await call(tool, args);
-      if (reply.status < 200 || reply.status >= 300) throw new Blocked(reply, `${tool} answered ${reply.status}`);
-      try {
-        return JSON.parse(reply.text);
-      } catch {
-        throw new Blocked(reply, `${tool} answered a broken body`);
-      }
-    },
     listing: async () => (await server.request('GET', `/s/${session}/${domain}/tools?format=openai`)).body as Obj[],
     policy: async () => (await server.request('GET', `/${domain}/policy`)).text,
     get: (path) => server.request('GET', path),

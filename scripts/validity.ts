@@ -1,0 +1,61 @@
+import { Agent } from 'undici';
+import { plans } from '../agents/plans/index.js';
+import { matrixTable, writeReport } from '../agents/report.js';
+import { validity } from '../agents/validity.js';
+import { domains } from '../domains/index.js';
+import { hazardsFromEnvironment } from '../hazards/setup.js';
+import { buildApp } from '../server/app.js';
+import { loadBases } from '../server/load.js';
+
+// npm run validity [-- --tasks 'retail/*' ...] [--concurrency 8]: runs the validity matrix against an
+// in-process server on loopback (latency hazards answer at once: the schedule, not the wall clock, decides),
+// prints it and writes reports/validity.json and reports/validity.html. Exit 1 when a check fails.
+
+function flags(argv: readonly string[]): { tasks: string[]; concurrency: number; out: string } {
+  const tasks: string[] = [];
+  let concurrency = 8;
+  let out = 'reports';
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++i] ?? '';
+    if (name === '--tasks') tasks.push(...value().split(','));
+    else if (name === '--concurrency') concurrency = Number(value());
+    else if (name === '--out') out = value();
+    else throw new Error(`unknown option ${name} (use --tasks, --concurrency, --out)`);
+  }
+  return { tasks, concurrency, out };
+}
+
+const options = flags(process.argv.slice(2));
+const hazards = hazardsFromEnvironment({}, domains, async () => {});
+const app = await buildApp({
+  domains,
+  bases: await loadBases(domains),
+  sessions: { ttlMs: 3_600_000, maxSessions: 1000, defaultSeed: hazards.seed ?? '0' },
+  hazards: hazards.runtime,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+const dispatcher = new Agent({ connections: 16 });
+try {
+  const { report } = await validity(dispatcher, base, plans, { patterns: options.tasks, concurrency: options.concurrency });
+  console.log(matrixTable(report.matrix));
+  console.log('');
+  for (const drop of report.matrix.drops)
+    if (drop.drop < 50) console.log(`naive drop below 50 points: ${drop.domain} ${drop.kind} (${drop.hazardFree} → ${drop.underKind})`);
+  for (const failure of report.matrix.oracleFailures) console.log(`oracle failed: ${failure.task} under ${failure.condition}: ${failure.why}`);
+  if (report.determinism && !report.determinism.identical)
+    console.log(`journals differ between concurrency 1 and ${options.concurrency}: ${report.determinism.differing.join('; ')}`);
+  const files = writeReport(options.out, 'validity', report);
+  console.log(
+    `tasks: ${Object.entries(report.tasks)
+      .map(([d, n]) => `${d} ${n}`)
+      .join(', ')}; wrote ${files.json} and ${files.html}`,
+  );
+  const failed = report.matrix.oracleFailures.length > 0 || report.matrix.drops.some((drop) => drop.drop < 50) || report.determinism?.identical === false;
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await dispatcher.close();
+  await app.close();
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import type { Domain } from '../../domains/domain.js';
+import type { CompatMode } from '../../domains/tool.js';
+import { loadTasks } from '../../scoring/load.js';
+import type { ChangedRecord } from '../../scoring/end-state.js';
+import type { PublicTask, TaskSpec } from '../../scoring/task.js';
+import { domainOf } from '../../scoring/task.js';
+import type { BaseDatabase } from '../data/base.js';
+import { DomainState } from '../data/domain-state.js';
+import { ClockOptions, SessionClock } from '../sessions/clock.js';
+
+/** The records each domain's state changed, as the scorer compares them. */
+export function changedRecords(states: ReadonlyMap<string, DomainState>): ChangedRecord[] {
+  return [...states].flatMap(([domain, state]) => state.diff().map(({ table, id, op, after }) => ({ domain, table, id, op, after })));
+}
+
+/**
+ * Every domain's tasks, loaded at startup from the folder each domain names, with what the scorer needs
+ * of them: the public view, and the end state the expected writes give (replayed once, without hazards).
+ */
+export class TaskBook {
+  private readonly tasks = new Map<string, TaskSpec>();
+  private readonly domains: ReadonlyMap<string, Domain>;
+  private readonly expectedStates = new Map<string, ChangedRecord[]>();
+  private readonly policies = new Map<string, string>();
+
+  constructor(
+    domains: readonly Domain[],
+    readonly bases: ReadonlyMap<string, BaseDatabase>,
+  ) {
+    this.domains = new Map(domains.map((domain) => [domain.name, domain]));
+    for (const domain of domains) {
+      if (!domain.tasksFolder) continue;
+      const decoys = (domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
+      const tools = new Set([...domain.tools.map((tool) => tool.name), ...decoys]);
+      for (const task of loadTasks(domain.name, domain.tasksFolder, tools)) this.tasks.set(task.id, task);
+    }
+  }
+
+  get size(): number {
+    return this.tasks.size;
+  }
+
+  list(): TaskSpec[] {
+    return [...this.tasks.values()];
+  }
+
+  /** The task with this id (own entries only), or undefined. */
+  get(id: string): TaskSpec | undefined {
+    return this.tasks.get(id);
+  }
+
+  domain(task: TaskSpec): Domain {
+    return this.domains.get(domainOf(task.id))!;
+  }
+
+  publicView(task: TaskSpec): PublicTask {
+    const domain = this.domain(task);
+    let policy = this.policies.get(domain.name);
+    if (policy === undefined) {
+      policy = readFileSync(domain.policyFile, 'utf8');
+      this.policies.set(domain.name, policy);
+    }
+    return {
+      id: task.id,
+      domain: domain.name,
+      title: task.title,
+      categories: task.categories,
+      request: task.request,
+      follow_ups: task.follow_ups ?? [],
+      tools: domain.tools.map((tool) => tool.name),
+      targets: task.targets.map(({ kind, tool }) => ({ kind, tool })),
+      policy,
+    };
+  }
+
+  /** The records the task's expected writes change, run in order on fresh databases without hazards. */
+  expected(task: TaskSpec, compat: CompatMode): ChangedRecord[] {
+    const key = `${compat}\u0000${task.id}`;
+    let records = this.expectedStates.get(key);
+    if (!records) {
+      records = this.replay(task, compat);
+      this.expectedStates.set(key, records);
+    }
+    return records;
+  }
+
+  private replay(task: TaskSpec, compat: CompatMode): ChangedRecord[] {
+    const domain = this.domain(task);
+    const state = new DomainState(this.bases.get(domain.name)!);
+    const clock = new SessionClock(ClockOptions.parse(task.setup.clock ?? {}));
+    for (const write of task.expect.writes) {
+      const tool = domain.tools.find((candidate) => candidate.name === write.tool)!;
+      const at = clock.tick();
+      const args = tool.input.parse(write.args);
+      state.transact((tables) => tool.run(args, tables, { session: `expected:${task.id}`, now: () => new Date(at), compat }));
+    }
+    return changedRecords(new Map([[domain.name, state]]));
+  }
+}
