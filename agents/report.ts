@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml as escape } from '../lib/html.js';
+import { escapeHtml } from '../lib/html.js';
 import type { Matrix } from './matrix.js';
 
 // The matrix as people read it: a table in the terminal, JSON for machines, and a page with a chart of
@@ -53,7 +53,7 @@ function chart(matrix: Matrix): string {
       const oracle = rateOf(kind, 'oracle');
       const naive = rateOf(kind, 'naive');
       return [
-        `<text x="${labelWidth - 8}" y="${y + 14}" text-anchor="end">${escape(kind)}</text>`,
+        `<text x="${labelWidth - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(kind)}</text>`,
         `<rect class="oracle" x="${labelWidth}" y="${y}" width="${(barWidth * oracle) / 100}" height="10"><title>oracle ${oracle}%</title></rect>`,
         `<rect class="naive" x="${labelWidth}" y="${y + 11}" width="${(barWidth * naive) / 100}" height="10"><title>naive ${naive}%</title></rect>`,
         `<text x="${labelWidth + barWidth + 8}" y="${y + 14}">${oracle}% / ${naive}%</text>`,
@@ -70,20 +70,20 @@ export function reportHtml(report: Report): string {
   const drops = report.matrix.drops
     .map(
       (drop) =>
-        `<tr class="${drop.drop >= 50 ? '' : 'bad'}"><td>${escape(drop.domain)}</td><td>${escape(drop.kind)}</td><td>${drop.hazardFree}</td><td>${drop.underKind}</td><td>${drop.drop}</td></tr>`,
+        `<tr class="${drop.drop >= 50 ? '' : 'bad'}"><td>${escapeHtml(drop.domain)}</td><td>${escapeHtml(drop.kind)}</td><td>${drop.hazardFree}</td><td>${drop.underKind}</td><td>${drop.drop}</td></tr>`,
     )
     .join('\n');
   const failures = report.runs.filter((run) => !run.success);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(report.title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(report.title)}</title>
 <style>
 body{font:14px system-ui,sans-serif;margin:2rem;color:#222;max-width:70rem}
 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.2rem .5rem;text-align:left}
 tr.bad td{background:#fdd}.oracle,.oracle-key{fill:#2a6;color:#2a6}.naive,.naive-key{fill:#d63;color:#d63}svg text{font-size:12px}
 </style></head><body>
-<h1>${escape(report.title)}</h1>
+<h1>${escapeHtml(report.title)}</h1>
 <p>Tasks: ${Object.entries(report.tasks)
-    .map(([domain, n]) => `${escape(domain)} ${n}`)
+    .map(([domain, n]) => `${escapeHtml(domain)} ${n}`)
     .join(', ')}. Oracle failures: <strong id="oracle-failures">${report.matrix.oracleFailures.length}</strong>.
 ${report.determinism ? `Journals at concurrency 1 and 8: <strong id="determinism">${report.determinism.identical ? 'identical' : 'different'}</strong> (${report.determinism.runs} runs).` : ''}</p>
 <h2>Success by kind</h2>
@@ -94,7 +94,7 @@ ${drops}
 </tbody></table>
 <h2>Failed runs (${failures.length})</h2>
 <table><thead><tr><th>task</th><th>condition</th><th>agent</th><th>why</th></tr></thead><tbody>
-${failures.map((run) => `<tr><td>${escape(run.task)}</td><td>${escape(run.condition)}</td><td>${escape(run.agent)}</td><td>${escape(run.why ?? '')}</td></tr>`).join('\n')}
+${failures.map((run) => `<tr><td>${escapeHtml(run.task)}</td><td>${escapeHtml(run.condition)}</td><td>${escapeHtml(run.agent)}</td><td>${escapeHtml(run.why ?? '')}</td></tr>`).join('\n')}
 </tbody></table>
 </body></html>
 `;
