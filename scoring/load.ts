@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { domainOf, TaskSpec } from './task.js';
 
 /** A task file that is not a valid task: names the file and what is wrong. */
-export class TaskFileError extends Error {}
+export class TaskFileError extends Error {
+  override readonly name = 'TaskFileError';
+}
 
 /**
  * A domain's tasks: every `NNN.json` in its folder, in order, each validated; its id must be

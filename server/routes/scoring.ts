@@ -44,7 +44,8 @@ export async function scoringRoutes(app: FastifyInstance): Promise<void> {
       if (session.answers.length >= Math.min(turns, MAX_ANSWERS)) {
         throw problemError(409, 'already_answered', `${task.id} has ${turns} turn(s), all answered; create a new session to run it again.`);
       }
-      session.answers.push(request.body.text);
+      sessions.recordAnswer(session, request.body.text);
+      await sessions.durable();
       return { session: session.id, turn: session.answers.length, turns };
     },
   );

@@ -10,6 +10,7 @@ import type { SessionObserver, SessionStore } from './store.js';
 type LogRecord =
   | { t: 'create'; s: string; v: number; options: SessionOptions }
   | { t: 'call'; s: string; v: number; entry: JournalEntry }
+  | { t: 'answer'; s: string; v: number; text: string }
   | { t: 'reset'; s: string; v: number }
   | { t: 'delete'; s: string; v: number };
 
@@ -103,6 +104,10 @@ export class SessionPersistence implements SessionObserver {
 
   called(session: Session, entry: JournalEntry): void {
     this.append({ t: 'call', s: session.id, v: 0, entry });
+  }
+
+  answered(session: Session, text: string): void {
+    this.append({ t: 'answer', s: session.id, v: 0, text });
   }
 
   reset(session: Session): void {
@@ -267,6 +272,9 @@ export class SessionPersistence implements SessionObserver {
           break;
         case 'call':
           this.sessionFor(record.s, {}).replay(record.entry, bytes);
+          break;
+        case 'answer':
+          this.sessionFor(record.s, {}).answers.push(record.text);
           break;
         case 'reset':
           this.store.get(record.s)?.reset();

@@ -19,6 +19,8 @@ export interface SavedSession {
   /** The idempotency keys of recent writes (kept apart from the journal, which may drop old calls). */
   idempotency?: [string, Remembered][];
   journal: JournalEntry[];
+  /** The final answers recorded for the session's task. */
+  answers?: string[];
 }
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -150,6 +152,7 @@ export class Session {
       idempotency: this.idempotency.save(),
       changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
       journal: this.journalSince(0),
+      ...(this.answers.length > 0 ? { answers: [...this.answers] } : {}),
     };
   }
 
@@ -162,6 +165,7 @@ export class Session {
     this.idempotency.load(saved.idempotency ?? []);
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
     for (const entry of saved.journal) this.journal.append(entry, entryBytes(entry));
+    this.answers.push(...(saved.answers ?? []));
   }
 
   /** Back to the start: the base databases, an empty journal, the clock at its start. */

@@ -11,6 +11,7 @@ export const DEFAULT_SESSION = 'default';
 export interface SessionObserver {
   created(session: Session): void;
   called(session: Session, entry: JournalEntry): void;
+  answered(session: Session, text: string): void;
   reset(session: Session): void;
   deleted(id: string): void;
   /** Resolves when every change told so far is durable (rejects if it could not be made so). */
@@ -147,6 +148,13 @@ export class SessionStore {
     session.lastUsedMs = this.now();
     if (this.journalBudget.exceeded) this.reclaimJournals(session);
     this.observer?.called(session, entry);
+  }
+
+  /** Records the agent's final answer to the next turn of the session's task. */
+  recordAnswer(session: Session, text: string): void {
+    session.answers.push(text);
+    session.lastUsedMs = this.now();
+    this.observer?.answered(session, text);
   }
 
   /**

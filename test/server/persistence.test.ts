@@ -83,6 +83,30 @@ t.test('a log without snapshots (a crash before the first checkpoint) is replaye
   t.equal(snapshot.version, 3);
 });
 
+t.test("a task session's answers survive a restart, from a snapshot and from the log", async (t) => {
+  const dir = t.testdir();
+  await withServer(dir, async (server) => {
+    await server.newSession({ id: 'answered', task: 'retail/001', kinds: [] });
+    t.equal((await server.request('POST', '/sessions/answered/answer', { text: 'Order #W5124601 is cancelled.' })).status, 200);
+  });
+  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'answered.json'), 'utf8'));
+  t.same(snapshot.answers, ['Order #W5124601 is cancelled.'], 'the snapshot holds the answer');
+  await withServer(dir, async (server) => {
+    t.match((await server.request('GET', '/sessions/answered')).body, { task: 'retail/001', answers: 1 });
+    t.match((await server.request('GET', '/sessions/answered/score')).body, { answer: { answered: true } });
+  });
+
+  const crashed = t.testdir({ sessions: {} });
+  const lines = [
+    { t: 'create', s: 'logged', v: 1, options: { id: 'logged', task: 'retail/001' } },
+    { t: 'answer', s: 'logged', v: 2, text: 'It is cancelled.' },
+  ];
+  writeFileSync(join(crashed, 'wal-000001.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  await withServer(crashed, async (server) => {
+    t.match((await server.request('GET', '/sessions/logged')).body, { task: 'retail/001', answers: 1 }, 'the logged answer is replayed');
+  });
+});
+
 t.test('log records a snapshot already holds are not applied twice', async (t) => {
   const dir = t.testdir();
   await withServer(dir, async (server) => {
@@ -227,6 +251,7 @@ t.test('a change whose record cannot be written is answered 503, not acknowledge
   server.app.sessions.observer = {
     created() {},
     called() {},
+    answered() {},
     reset() {},
     deleted() {},
     settled: () => Promise.reject(new Error('ENOSPC: no space left on device, write')),

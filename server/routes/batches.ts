@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { problemError } from '../problem.js';
+import { PROBLEMS } from '../problem-responses.js';
+import { Batches, batchReport } from '../tasks/batches.js';
+import { CreateSession, sessionOptions } from '../tasks/setup.js';
+import { configure } from './hazards.js';
+
+const tags = ['tasks'];
+
+/** Most sessions one batch creates. */
+export const MAX_BATCH_SESSIONS = 64;
+
+const CreateBatch = CreateSession.pick({ hazards: true, clock: true, kinds: true, hazard_rate: true })
+  .extend({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/, 'letters, digits, "_" or "-", at most 41 characters')
+      .optional()
+      .describe('The batch id (its sessions are <id>.1 … <id>.N); a new unique id when absent.'),
+    task: z.string().max(64).describe('The task every session runs.'),
+    n: z.number().int().min(1).max(MAX_BATCH_SESSIONS).describe('How many sessions.'),
+    seeds: z.array(z.string().max(128)).max(MAX_BATCH_SESSIONS).optional().describe('One distinct seed per session; "1" … "N" when absent.'),
+  })
+  .strict();
+
+const Row = z.object({
+  id: z.string(),
+  seed: z.string(),
+  status: z.enum(['running', 'scored', 'expired']).describe('running: not every turn answered yet; expired: the session is gone.'),
+  success: z.boolean().nullable(),
+});
+
+const Report = z.object({
+  id: z.string(),
+  task: z.string(),
+  sessions: z.array(Row),
+  scored: z.number().int(),
+  successes: z.number().int(),
+  pass_hat_k: z
+    .array(z.object({ k: z.number().int(), pass: z.number() }))
+    .describe('pass^k over the scored sessions: the chance that k of them, drawn at random, all succeed.'),
+});
+
+/** POST /batches: N sessions of one task with distinct seeds; GET /batches/{id}: their verdicts and pass^k. */
+export async function batchRoutes(app: FastifyInstance): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const batches = new Batches();
+
+  typed.post(
+    '/batches',
+    {
+      schema: {
+        operationId: 'create_batch',
+        summary: 'Creates N sessions of one task with distinct seeds (a reward source; pass^k over the seeds)',
+        tags,
+        body: CreateBatch,
+        response: { 201: Report, ...PROBLEMS },
+      },
+    },
+    async (request, reply) => {
+      const { id, task, n, seeds, ...setup } = request.body;
+      const chosen = seeds ?? Array.from({ length: n }, (_, i) => String(i + 1));
+      if (chosen.length !== n || new Set(chosen).size !== n)
+        throw problemError(400, 'invalid_input', `seeds: ${n} distinct seeds expected`, { field: 'seeds' });
+      if (app.sessions.size + n > app.sessions.maxSessions) {
+        throw problemError(
+          503,
+          'too_many_sessions',
+          `A batch of ${n} would pass MAX_SESSIONS (${app.sessions.maxSessions}); delete sessions or ask for fewer.`,
+        );
+      }
+      const batchId = id ?? batches.newId();
+      const options = chosen.map((seed, i) => sessionOptions({ ...setup, task, seed, id: `${batchId}.${i + 1}` }, app.tasks));
+      configure(() => app.hazards.check(options[0]!.hazards!));
+      const taken = options.find((option) => app.sessions.get(option.id!));
+      if (taken) throw problemError(409, 'session_exists', `Session '${taken.id}' already exists; choose another batch id.`, { field: 'id' });
+      const batch = batches.add(
+        task,
+        options.map((option) => ({ id: option.id!, seed: String(option.seed) })),
+        batchId,
+      );
+      for (const option of options) app.sessions.create(option);
+      await app.sessions.durable();
+      return reply.code(201).send(batchReport(batch, app.sessions, app.tasks));
+    },
+  );
+
+  typed.get(
+    '/batches/:id',
+    {
+      schema: {
+        operationId: 'get_batch',
+        summary: "A batch's sessions with their verdicts, and pass^k over the scored ones",
+        tags,
+        params: z.strictObject({ id: z.string().max(64) }),
+        response: { 200: Report, ...PROBLEMS },
+      },
+    },
+    async (request) => batchReport(batches.require(request.params.id), app.sessions, app.tasks),
+  );
+}
