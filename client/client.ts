@@ -1,7 +1,24 @@
 import { type Send, Transport, type TransportOptions } from './http.js';
 import { toolNames } from './schemas/index.js';
 import type { ArgsParameter, DomainName, DomainTools, ToolName, ToolResult } from './tools.js';
-import type { DomainInfo, HazardReport, HazardSpec, Health, JournalEntry, ListingFormat, SessionDiff, SessionOptions, SessionSummary } from './types.js';
+import type {
+  BatchOptions,
+  BatchReport,
+  DomainInfo,
+  HazardReport,
+  HazardSpec,
+  Health,
+  JournalEntry,
+  ListingFormat,
+  PublicTask,
+  Score,
+  SessionDiff,
+  SessionOptions,
+  SessionScore,
+  SessionSummary,
+  TaskCategory,
+  TaskSummary,
+} from './types.js';
 
 export interface ClientOptions extends TransportOptions {
   /** The session calls, listings, policies and hazards run in; the server's `default` when absent. */
@@ -90,6 +107,30 @@ export class WildtoolsClient {
     state: (id = this.sessionId()): Promise<Record<string, Record<string, Record<string, unknown>>>> =>
       this.transport.json({ method: 'GET', path: `${path(id)}/state` }),
     diff: (id = this.sessionId()): Promise<SessionDiff> => this.transport.json({ method: 'GET', path: `${path(id)}/diff` }),
+    /** Records the agent's final answer to the next turn of the session's task. */
+    answer: (text: string, id = this.sessionId()): Promise<{ session: string; turn: number; turns: number }> =>
+      this.transport.json({ method: 'POST', path: `${path(id)}/answer`, body: { text } }),
+    /** The session's task scored from its journal, its databases and its answers. */
+    score: (id = this.sessionId()): Promise<SessionScore> => this.transport.json({ method: 'GET', path: `${path(id)}/score` }),
+  };
+
+  readonly tasks = {
+    list: (filter: { domain?: string; category?: TaskCategory; kind?: string } = {}): Promise<TaskSummary[]> =>
+      this.transport.json({ method: 'GET', path: '/tasks', query: filter }),
+    /** A task with its domain's tools and policy: `client.tasks.get('retail/001')`. */
+    get: (id: string): Promise<PublicTask> => this.transport.json({ method: 'GET', path: `/tasks/${id.split('/').map(encodeURIComponent).join('/')}` }),
+  };
+
+  /** Re-scores a stored run (its journal and answers) with the server's task and scorer of today. */
+  score(task: string, journal: readonly JournalEntry[], answers: readonly string[] = []): Promise<Score> {
+    return this.transport.json({ method: 'POST', path: '/score', body: { task, journal, answers } });
+  }
+
+  readonly batches = {
+    /** N sessions of one task with distinct seeds. */
+    create: (options: BatchOptions): Promise<BatchReport> => this.transport.json({ method: 'POST', path: '/batches', body: options }),
+    /** The batch's verdicts and pass^k over its scored sessions. */
+    get: (id: string): Promise<BatchReport> => this.transport.json({ method: 'GET', path: `/batches/${encodeURIComponent(id)}` }),
   };
 
   readonly hazards = {

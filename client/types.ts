@@ -23,6 +23,12 @@ export interface SessionOptions {
   seed?: string | number;
   clock?: { start?: string; step_ms?: number };
   hazards?: HazardSpec;
+  /** The task the session runs (GET /tasks): its setup and targeted hazards. */
+  task?: string;
+  /** With a task: the targeted kinds to switch on (default all; [] for none). */
+  kinds?: string[];
+  /** With a task: the probability that each targeted scenario hits (default 1). */
+  hazard_rate?: number;
 }
 
 export interface SessionSummary {
@@ -32,6 +38,77 @@ export interface SessionSummary {
   calls: number;
   journal: { entries: number; dropped: number; bytes: number };
   changed_domains: string[];
+  task?: string;
+  answers?: number;
+}
+
+export type TaskCategory = 'single-step' | 'multi-step' | 'parallel' | 'multi-mission' | 'refusal' | 'partial';
+
+/** GET /tasks: a task as an agent may see it (never its expected outcome). */
+export interface TaskSummary {
+  id: string;
+  domain: string;
+  title: string;
+  categories: TaskCategory[];
+  request: string;
+  follow_ups: string[];
+  targets: { kind: string; tool: string }[];
+}
+
+/** GET /tasks/{domain}/{number}. */
+export interface PublicTask extends TaskSummary {
+  tools: string[];
+  policy: string;
+}
+
+interface ChangedRecord {
+  domain: string;
+  table: string;
+  id: string;
+  op: 'insert' | 'update' | 'delete';
+  after?: unknown;
+}
+
+/** A run's verdict (GET /sessions/{id}/score, POST /score): deterministic, from the journal, the state and the answers. */
+export interface Score {
+  task: string;
+  success: boolean;
+  state: { ok: boolean; missing: ChangedRecord[]; unexpected: ChangedRecord[]; different: { domain: string; table: string; id: string; fields: string[] }[] };
+  answer: { ok: boolean; answered: boolean; missing: (string | number)[]; stated_but_excluded: (string | number)[] };
+  hazards: { kind: string; tool: string; hits: number[]; blocking: boolean; recovered: boolean; evidence: number[] }[];
+  traps: { seq: number; tool: string; why: string }[];
+  duplicated_writes: { tool: string; calls: number[] }[];
+  contradicted_claims: string[];
+  calls: number;
+  retries: number;
+  failed_calls: number;
+}
+
+export interface SessionScore extends Score {
+  session: string;
+  journal_complete: boolean;
+}
+
+/** POST /batches. */
+export interface BatchOptions {
+  id?: string;
+  task: string;
+  n: number;
+  seeds?: string[];
+  kinds?: string[];
+  hazard_rate?: number;
+  hazards?: HazardSpec;
+  clock?: { start?: string; step_ms?: number };
+}
+
+/** POST /batches, GET /batches/{id}. */
+export interface BatchReport {
+  id: string;
+  task: string;
+  sessions: { id: string; seed: string; status: 'running' | 'scored' | 'expired'; success: boolean | null }[];
+  scored: number;
+  successes: number;
+  pass_hat_k: { k: number; pass: number }[];
 }
 
 export interface HazardEvent {

@@ -12,7 +12,7 @@ const tags = ['tasks'];
 /** Most sessions one batch creates. */
 export const MAX_BATCH_SESSIONS = 64;
 
-const CreateBatch = CreateSession.pick({ hazards: true, clock: true, kinds: true, hazard_rate: true })
+export const CreateBatch = CreateSession.pick({ hazards: true, clock: true, kinds: true, hazard_rate: true })
   .extend({
     id: z
       .string()

@@ -166,3 +166,29 @@ t.test('an injected fault that is not problem JSON becomes an UnexpectedResponse
   }
   t.ok(seen.has('text/html'), 'an HTML error page is reported with its content type');
 });
+
+t.test('tasks: list and get, a task session answered and scored, a stored run re-scored, a batch', async (t) => {
+  const client = await clientOf(t);
+  const tasks = await client.tasks.list({ domain: 'retail', kind: 'unknown_outcome' });
+  t.ok(tasks.some((task) => task.id === 'retail/001'));
+  const task = await client.tasks.get('retail/001');
+  t.ok(task.tools.includes('cancel_pending_order') && task.policy.length > 100);
+
+  const session = await client.sessions.create({ id: 'scored', task: 'retail/001', kinds: [] });
+  t.equal(session.task, 'retail/001');
+  const mine = client.withSession('scored');
+  await mine.retail.cancel_pending_order({ order_id: ORDER, reason: 'no longer needed' });
+  t.same(await mine.sessions.answer('Order #W5124601 is cancelled; $24.81 goes back to credit_card_5799123.'), { session: 'scored', turn: 1, turns: 1 });
+  const score = await mine.sessions.score();
+  t.match(score, { session: 'scored', success: true, calls: 1 });
+  const rescored = await client.score('retail/001', await mine.sessions.journal(), ['It is cancelled.']);
+  t.match(rescored, { success: false, state: { ok: true }, answer: { missing: ['#W5124601', 24.81, 'credit_card_5799123'] } });
+
+  const batch = await client.batches.create({ id: 'twice', task: 'retail/001', n: 2 });
+  t.same(
+    batch.sessions.map((row) => row.id),
+    ['twice.1', 'twice.2'],
+  );
+  t.match(await client.batches.get('twice'), { scored: 0, pass_hat_k: [] });
+  await t.rejects(client.tasks.get('retail/999'), ProblemError);
+});

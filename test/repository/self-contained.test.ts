@@ -6,7 +6,7 @@ import t from 'tap';
 // A user's clone has nothing beside it: no code and no test may read a path outside the repository.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const FOLDERS = ['test', 'server', 'domains', 'hazards', 'lib', 'fixtures', 'openapi', 'bench', 'scripts', 'examples', 'client', 'cli'];
+const FOLDERS = ['test', 'server', 'scoring', 'agents', 'domains', 'hazards', 'lib', 'fixtures', 'openapi', 'bench', 'scripts', 'examples', 'client', 'cli'];
 /** System locations a test may name: devices and programs the machine provides, never project data. */
 const SYSTEM = [/^\/dev\//, /^\/usr\/bin\//, /^\/proc\//];
 

@@ -1911,6 +1911,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tasks: what the agent is asked and which hazards each targets (never the expected outcome) */
+        get: operations["list_tasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tasks/{domain}/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task as an agent may see it: its request, its domain's tools and policy */
+        get: operations["get_task"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-scores a stored run from its journal and answers, with today's task and scorer */
+        post: operations["score_journal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the agent's final answer to the current turn of the session's task */
+        post: operations["record_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{id}/score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scores the session's task from its journal, its databases and its answers (deterministic, no LLM) */
+        get: operations["score_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates N sessions of one task with distinct seeds (a reward source; pass^k over the seeds) */
+        post: operations["create_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch's sessions with their verdicts, and pass^k over the scored ones */
+        get: operations["get_batch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1934,6 +2053,143 @@ export interface components {
             }[];
         } & {
             [key: string]: unknown;
+        };
+        Score: {
+            task: string;
+            /** @description The end state is the expected one, the answer states the facts and no forbidden call was made. */
+            success: boolean;
+            state: {
+                ok: boolean;
+                /** @description Expected changes the run did not make. */
+                missing: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    /** @enum {string} */
+                    op: "insert" | "update" | "delete";
+                    after: unknown;
+                }[];
+                /** @description Changes the run made that the task does not expect. */
+                unexpected: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    /** @enum {string} */
+                    op: "insert" | "update" | "delete";
+                    after: unknown;
+                }[];
+                different: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    fields: string[];
+                }[];
+            };
+            answer: {
+                ok: boolean;
+                answered: boolean;
+                /** @description Facts the answer should state and does not. */
+                missing: (string | number)[];
+                /** @description Facts the answer states and must not. */
+                stated_but_excluded: (string | number)[];
+            };
+            hazards: {
+                kind: string;
+                tool: string;
+                /** @description The calls (seq) it hit. */
+                hits: number[];
+                /** @description A hit left the agent without a usable answer. */
+                blocking: boolean;
+                recovered: boolean;
+                /** @description The calls (seq) that show the recovery. */
+                evidence: number[];
+            }[];
+            /** @description Forbidden calls, obeyed injected instructions, decoys called. */
+            traps: {
+                seq: number;
+                tool: string;
+                why: string;
+            }[];
+            duplicated_writes: {
+                tool: string;
+                calls: number[];
+            }[];
+            /** @description Words of the answer that claim writes the state lacks. */
+            contradicted_claims: string[];
+            calls: number;
+            /** @description Calls right after a failed call of the same tool. */
+            retries: number;
+            failed_calls: number;
+        };
+        SessionScore: {
+            task: string;
+            /** @description The end state is the expected one, the answer states the facts and no forbidden call was made. */
+            success: boolean;
+            state: {
+                ok: boolean;
+                /** @description Expected changes the run did not make. */
+                missing: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    /** @enum {string} */
+                    op: "insert" | "update" | "delete";
+                    after: unknown;
+                }[];
+                /** @description Changes the run made that the task does not expect. */
+                unexpected: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    /** @enum {string} */
+                    op: "insert" | "update" | "delete";
+                    after: unknown;
+                }[];
+                different: {
+                    domain: string;
+                    table: string;
+                    id: string;
+                    fields: string[];
+                }[];
+            };
+            answer: {
+                ok: boolean;
+                answered: boolean;
+                /** @description Facts the answer should state and does not. */
+                missing: (string | number)[];
+                /** @description Facts the answer states and must not. */
+                stated_but_excluded: (string | number)[];
+            };
+            hazards: {
+                kind: string;
+                tool: string;
+                /** @description The calls (seq) it hit. */
+                hits: number[];
+                /** @description A hit left the agent without a usable answer. */
+                blocking: boolean;
+                recovered: boolean;
+                /** @description The calls (seq) that show the recovery. */
+                evidence: number[];
+            }[];
+            /** @description Forbidden calls, obeyed injected instructions, decoys called. */
+            traps: {
+                seq: number;
+                tool: string;
+                why: string;
+            }[];
+            duplicated_writes: {
+                tool: string;
+                calls: number[];
+            }[];
+            /** @description Words of the answer that claim writes the state lacks. */
+            contradicted_claims: string[];
+            calls: number;
+            /** @description Calls right after a failed call of the same tool. */
+            retries: number;
+            failed_calls: number;
+            session: string;
+            /** @description False when the journal dropped old calls (JOURNAL_LIMIT): the verdicts then miss them. */
+            journal_complete: boolean;
         };
     };
     responses: never;
@@ -11178,6 +11434,10 @@ export interface operations {
                             bytes: number;
                         };
                         changed_domains: string[];
+                        /** @description The task the session runs. */
+                        task?: string;
+                        /** @description The final answers recorded for the session's task. */
+                        answers?: number;
                     }[];
                 };
             };
@@ -11252,6 +11512,12 @@ export interface operations {
                         /** @description Delay of the latency hazard, in milliseconds (default 1500). */
                         latency_ms?: number;
                     };
+                    /** @description The task the session runs (GET /tasks): its clock, seed and targeted hazards set the session up. */
+                    task?: string;
+                    /** @description With a task: the targeted kinds to switch on (default all; [] for none). The journal says which ones hit. */
+                    kinds?: string[];
+                    /** @description With a task: the probability that each targeted scenario hits an eligible call (default 1), so that training can raise difficulty over time. */
+                    hazard_rate?: number;
                 } | null;
             };
         };
@@ -11281,6 +11547,10 @@ export interface operations {
                             bytes: number;
                         };
                         changed_domains: string[];
+                        /** @description The task the session runs. */
+                        task?: string;
+                        /** @description The final answers recorded for the session's task. */
+                        answers?: number;
                     };
                 };
             };
@@ -11341,6 +11611,10 @@ export interface operations {
                             bytes: number;
                         };
                         changed_domains: string[];
+                        /** @description The task the session runs. */
+                        task?: string;
+                        /** @description The final answers recorded for the session's task. */
+                        answers?: number;
                     };
                 };
             };
@@ -11632,6 +11906,10 @@ export interface operations {
                             bytes: number;
                         };
                         changed_domains: string[];
+                        /** @description The task the session runs. */
+                        task?: string;
+                        /** @description The final answers recorded for the session's task. */
+                        answers?: number;
                     };
                 };
             };
@@ -11860,6 +12138,467 @@ export interface operations {
                             source: string;
                             /** @description True when the domain declares this kind for this tool; false for a generic kind switched on by name. */
                             assigned: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_tasks: {
+        parameters: {
+            query?: {
+                /** @description Only this domain. */
+                domain?: string;
+                /** @description Only tasks of this category. */
+                category?: "single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial";
+                /** @description Only tasks that target this hazard kind. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description domain/NNN */
+                        id: string;
+                        domain: string;
+                        title: string;
+                        categories: ("single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial")[];
+                        request: string;
+                        /** @description Later requests of the same session (multi-mission), one per turn. */
+                        follow_ups: string[];
+                        /** @description The hazard scenarios its session switches on unless told otherwise. */
+                        targets: {
+                            kind: string;
+                            tool: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain. */
+                domain: string;
+                /** @description The task's number in its domain. */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description domain/NNN */
+                        id: string;
+                        domain: string;
+                        title: string;
+                        categories: ("single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial")[];
+                        request: string;
+                        /** @description Later requests of the same session (multi-mission), one per turn. */
+                        follow_ups: string[];
+                        /** @description The hazard scenarios its session switches on unless told otherwise. */
+                        targets: {
+                            kind: string;
+                            tool: string;
+                        }[];
+                        /** @description The domain's tools (GET /{domain}/tools lists them). */
+                        tools: string[];
+                        /** @description The domain's policy, as markdown. */
+                        policy: string;
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    score_journal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The task id, e.g. retail/012. */
+                    task: string;
+                    /** @description The journal as GET /sessions/{id}/journal gave it (other fields are ignored). */
+                    journal: {
+                        seq: number;
+                        domain: string;
+                        tool: string;
+                        args: unknown;
+                        status: number;
+                        changes: {
+                            table: string;
+                            id: string;
+                            value: unknown;
+                        }[];
+                        hazards: ({
+                            kind: string;
+                            tool: string;
+                            retryable: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        idempotency?: {
+                            key: string;
+                            replayed?: number;
+                        };
+                    }[];
+                    /**
+                     * @description The final answers, one per turn.
+                     * @default []
+                     */
+                    answers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Score"];
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    record_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The final answer, as the user would read it. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        session: string;
+                        /** @description The turn answered, from 1. */
+                        turn: number;
+                        /** @description Turns the task has. */
+                        turns: number;
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    score_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionScore"];
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description This session's hazard settings, over the server's (env, config file, runtime). */
+                    hazards?: {
+                        /** @description Kinds or groups to switch on at `rate` on the tools they are assigned to: all, none, failures, drift, sponsored, conflict, adhoc, a family, or kind names. */
+                        enable?: string[];
+                        /** @description Probability that an eligible call is hit, for `enable` and "on" (default 1). */
+                        rate?: number;
+                        /** @description Per kind, on its assigned tools: {"transient_failure": 0.3}. */
+                        kinds?: {
+                            [key: string]: ("on" | "off") | boolean | number;
+                        };
+                        /** @description Per tool and kind: {"track_order": {"feature_limit": "on"}}. A tool name, or domain__tool. */
+                        tools?: {
+                            [key: string]: {
+                                [key: string]: ("on" | "off") | boolean | number;
+                            };
+                        };
+                        /** @description Add a diagnostic hint to what the agent sees; the schedule is unchanged. */
+                        hints?: boolean;
+                        /** @description Most retryable faults in a row on one tool (default 2). */
+                        max_consecutive?: number;
+                        /** @description Delay of the latency hazard, in milliseconds (default 1500). */
+                        latency_ms?: number;
+                    };
+                    /** @description The session's clock: virtual and deterministic, it advances by step_ms at every call. */
+                    clock?: {
+                        /**
+                         * Format: date-time
+                         * @description The session's time at its first call (ISO 8601 with offset).
+                         * @default 2024-05-15T15:00:00-05:00
+                         */
+                        start?: string;
+                        /**
+                         * @description How far the clock advances with each call, in milliseconds.
+                         * @default 1000
+                         */
+                        step_ms?: number;
+                    };
+                    /** @description With a task: the targeted kinds to switch on (default all; [] for none). The journal says which ones hit. */
+                    kinds?: string[];
+                    /** @description With a task: the probability that each targeted scenario hits an eligible call (default 1), so that training can raise difficulty over time. */
+                    hazard_rate?: number;
+                    /** @description The batch id (its sessions are <id>.1 … <id>.N); a new unique id when absent. */
+                    id?: string;
+                    /** @description The task every session runs. */
+                    task: string;
+                    /** @description How many sessions. */
+                    n: number;
+                    /** @description One distinct seed per session; "1" … "N" when absent. */
+                    seeds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        task: string;
+                        sessions: {
+                            id: string;
+                            seed: string;
+                            /**
+                             * @description running: not every turn answered yet; expired: the session is gone.
+                             * @enum {string}
+                             */
+                            status: "running" | "scored" | "expired";
+                            success: boolean | null;
+                        }[];
+                        scored: number;
+                        successes: number;
+                        /** @description pass^k over the scored sessions: the chance that k of them, drawn at random, all succeed. */
+                        pass_hat_k: {
+                            k: number;
+                            pass: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        task: string;
+                        sessions: {
+                            id: string;
+                            seed: string;
+                            /**
+                             * @description running: not every turn answered yet; expired: the session is gone.
+                             * @enum {string}
+                             */
+                            status: "running" | "scored" | "expired";
+                            success: boolean | null;
+                        }[];
+                        scored: number;
+                        successes: number;
+                        /** @description pass^k over the scored sessions: the chance that k of them, drawn at random, all succeed. */
+                        pass_hat_k: {
+                            k: number;
+                            pass: number;
                         }[];
                     };
                 };
