@@ -11,6 +11,8 @@ export interface Agent {
   /** True for the oracle: take the plan's recovery branches. */
   readonly recovers: boolean;
   readonly client: ToolClient;
+  /** The task as any agent may see it (GET /tasks/{domain}/{number}): request, follow-ups, the time, the policy. */
+  readonly task: TaskView;
   /** One call: careful for the oracle, literal for the naive agent (Blocked when it gets no usable answer). */
   call<T = any>(tool: string, args?: Obj, options?: CarefulOptions): Promise<T>;
   /**
@@ -26,12 +28,21 @@ export interface Agent {
   parallel<T = any>(calls: readonly (readonly [tool: string, args?: Obj])[], options?: CarefulOptions): Promise<T[]>;
 }
 
+export interface TaskView {
+  id: string;
+  request: string;
+  follow_ups: string[];
+  /** The session clock's time at the first call (ISO 8601). */
+  now: string;
+  policy: string;
+}
+
 /** A task's plan: what both agents do, returning the final answer of each turn. */
 export type Plan = (agent: Agent) => Promise<string | string[]>;
 
 export type AgentName = Agent['name'];
 
-export function agentOf(name: AgentName, client: ToolClient): Agent {
+export function agentOf(name: AgentName, client: ToolClient, task: TaskView): Agent {
   const recovers = name === 'oracle';
   const call = <T>(tool: string, args: Obj = {}, options?: CarefulOptions) =>
     (recovers ? careful<T>(client, tool, args, options) : literal<T>(client, tool, args)) as Promise<T>;
@@ -40,6 +51,7 @@ export function agentOf(name: AgentName, client: ToolClient): Agent {
     name,
     recovers,
     client,
+    task,
     call,
     write(tool, args, options) {
       if (!recovers) return literal(client, tool, args);

@@ -52,10 +52,11 @@ export async function runTask(dispatcher: Dispatcher, base: string, task: string
     }),
     'POST /sessions',
   );
+  const view = await ok(await get(`/tasks/${task}`), 'GET /tasks/{domain}/{number}');
   let answers: string[];
   let blocked: string | undefined;
   try {
-    const said = await plan(agentOf(agent, toolClient(dispatcher, base, domain, session)));
+    const said = await plan(agentOf(agent, toolClient(dispatcher, base, domain, session), view));
     answers = typeof said === 'string' ? [said] : said;
   } catch (error) {
     if (!(error instanceof Blocked)) throw error;

@@ -52,6 +52,8 @@ export interface TaskSummary {
   categories: TaskCategory[];
   request: string;
   follow_ups: string[];
+  /** The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
+  now: string;
   targets: { kind: string; tool: string }[];
 }
 

@@ -68,6 +68,8 @@ export interface PublicTask {
   categories: TaskCategory[];
   request: string;
   follow_ups: string[];
+  /** The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
+  now: string;
   tools: string[];
   targets: { kind: string; tool: string }[];
   policy: string;

@@ -5,9 +5,6 @@ import type { Obj } from '../tool-client.js';
 // weather's plans, by task id (domains/weather/tasks/). Each plan uses only what the request says and what
 // the tools answer; `agent.recovers` marks the documented recovery path, which only the oracle takes.
 
-/** The time the agent is told at the start of the session (the tasks' setup.clock), as a system prompt gives it. */
-const SESSION_NOW = Date.parse('2024-05-15T15:00:00-05:00');
-
 /** The policy's test of a station measurement that is authoritative for now. */
 const STATION_KM = 25;
 const STATION_AGE_MIN = 60;
@@ -178,7 +175,7 @@ const outOfDate = (answer: Obj, now: number) =>
 async function alerts(agent: Agent, args: Obj): Promise<Obj[]> {
   const reformat = { region: { says: /region_code/, fix: (name: string) => STATE_CODES[name] ?? name } };
   let answer = await agent.call('weather_alerts', args, { reformat });
-  for (let asked = 1; agent.recovers && outOfDate(answer, SESSION_NOW) && asked < 4; asked++) answer = await agent.call('weather_alerts', args, { reformat });
+  for (let asked = 1; agent.recovers && outOfDate(answer, Date.parse(agent.task.now)) && asked < 4; asked++) answer = await agent.call('weather_alerts', args, { reformat });
   return answer['alerts'] as Obj[];
 }
 

@@ -23,6 +23,7 @@ export const TaskSummary = z.object({
   categories: z.array(TaskCategory),
   request: z.string(),
   follow_ups: z.array(z.string()).describe('Later requests of the same session (multi-mission), one per turn.'),
+  now: z.string().describe("The session clock's time at the first call: the date and time the user speaks (ISO 8601)."),
   targets: z.array(Targeted).describe('The hazard scenarios its session switches on unless told otherwise.'),
 });
 

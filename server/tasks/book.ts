@@ -68,6 +68,7 @@ export class TaskBook {
       categories: task.categories,
       request: task.request,
       follow_ups: task.follow_ups ?? [],
+      now: ClockOptions.parse(task.setup.clock ?? {}).start,
       tools: domain.tools.map((tool) => tool.name),
       targets: task.targets.map(({ kind, tool }) => ({ kind, tool })),
       policy,

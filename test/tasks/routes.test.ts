@@ -145,12 +145,13 @@ t.test('batches: N sessions with distinct seeds, their verdicts and pass^k', asy
     ],
   );
   const dispatcher = await withAgent(t);
-  // Two sessions answered by the oracle, one by the naive agent: the plans run inside the batch's sessions.
+  // One session answered by the oracle, one by the naive agent: the plans run inside the batch's sessions.
+  const view = (await server.request('GET', `/tasks/${TASK}`)).body;
   for (const [session, agent] of [
     ['b1.1', 'oracle'],
     ['b1.2', 'naive'],
   ] as const) {
-    const said = await plans[TASK]!(agentOf(agent, toolClient(dispatcher, server.origin, 'retail', session))).catch(() => 'I could not complete the request.');
+    const said = await plans[TASK]!(agentOf(agent, toolClient(dispatcher, server.origin, 'retail', session), view)).catch(() => 'I could not complete the request.');
     await server.request('POST', `/sessions/${session}/answer`, { text: String(said) });
   }
   const report = await server.request('GET', '/batches/b1');
