@@ -137,7 +137,7 @@ async function directFlights(agent: Agent, trips: readonly { origin: string; des
 /** A flight row as offered to the customer. */
 const flightLine = (row: Obj, cabin = 'economy') =>
   `${row['flight_number']} ${row['origin']}→${row['destination']}${row['date'] ? ` on ${row['date']}` : ''}, departs ${row['scheduled_departure_time_est'] ?? row['departure']}` +
-  (row['prices'] ? `, ${cabin.replace('_', ' ')} $${row['prices'][cabin]}` : '');
+  (row['prices'] ? `, ${cabin.replace('_', ' ')} $${row['prices'][cabin]} (${row['available_seats']?.[cabin] ?? 0} seats left)` : '');
 
 const pairOf = (pair: Obj[]) => `${pair[0]!['flight_number']}+${pair[1]!['flight_number']}`;
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
