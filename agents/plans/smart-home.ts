@@ -394,8 +394,9 @@ export const smartHomePlans: Record<string, Plan> = {
   'smart-home/015': async (agent) => {
     const home = await homeOf(agent, 'malik_davis_8051');
     const locks = await lockReport(agent, home, ofType(home, ['lock']));
-    const lines = locks.map((l) => `the ${l.name} is ${l.lock} (door ${l.door})${l.lock === 'jammed' ? ', and a jammed lock cannot be moved remotely' : ''}`);
-    return `${words(lines)}.`;
+    const lines = locks.map((l) => `The ${l.name} is ${l.lock} (door ${l.door})${l.lock === 'jammed' ? ': a jammed lock cannot be moved remotely' : ''}.`);
+    const all = locks.every((l) => l.lock === 'locked');
+    return `${all ? 'Yes, every door is locked.' : 'Not every door is locked.'} ${lines.join(' ')}`;
   },
   'smart-home/016': async (agent) => {
     const home = await homeOf(agent, 'ezra_li_4771');
