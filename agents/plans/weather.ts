@@ -175,7 +175,8 @@ const outOfDate = (answer: Obj, now: number) =>
 async function alerts(agent: Agent, args: Obj): Promise<Obj[]> {
   const reformat = { region: { says: /region_code/, fix: (name: string) => STATE_CODES[name] ?? name } };
   let answer = await agent.call('weather_alerts', args, { reformat });
-  for (let asked = 1; agent.recovers && outOfDate(answer, Date.parse(agent.task.now)) && asked < 4; asked++) answer = await agent.call('weather_alerts', args, { reformat });
+  for (let asked = 1; agent.recovers && outOfDate(answer, Date.parse(agent.task.now)) && asked < 4; asked++)
+    answer = await agent.call('weather_alerts', args, { reformat });
   return answer['alerts'] as Obj[];
 }
 

@@ -151,7 +151,9 @@ t.test('batches: N sessions with distinct seeds, their verdicts and pass^k', asy
     ['b1.1', 'oracle'],
     ['b1.2', 'naive'],
   ] as const) {
-    const said = await plans[TASK]!(agentOf(agent, toolClient(dispatcher, server.origin, 'retail', session), view)).catch(() => 'I could not complete the request.');
+    const said = await plans[TASK]!(agentOf(agent, toolClient(dispatcher, server.origin, 'retail', session), view)).catch(
+      () => 'I could not complete the request.',
+    );
     await server.request('POST', `/sessions/${session}/answer`, { text: String(said) });
   }
   const report = await server.request('GET', '/batches/b1');

@@ -12193,6 +12193,8 @@ export interface operations {
                         request: string;
                         /** @description Later requests of the same session (multi-mission), one per turn. */
                         follow_ups: string[];
+                        /** @description The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
+                        now: string;
                         /** @description The hazard scenarios its session switches on unless told otherwise. */
                         targets: {
                             kind: string;
@@ -12250,6 +12252,8 @@ export interface operations {
                         request: string;
                         /** @description Later requests of the same session (multi-mission), one per turn. */
                         follow_ups: string[];
+                        /** @description The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
+                        now: string;
                         /** @description The hazard scenarios its session switches on unless told otherwise. */
                         targets: {
                             kind: string;
