@@ -23,6 +23,7 @@ import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
 import { TaskBook } from './tasks/book.js';
 import { taskRoutes } from './routes/tasks.js';
 import { scoringRoutes } from './routes/scoring.js';
+import { viewRoutes } from './routes/view.js';
 import { services } from './services.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
 import type { PersistenceOptions } from './sessions/persistence.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hazardRoutes);
   await app.register(taskRoutes);
   await app.register(scoringRoutes);
+  await app.register(viewRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   return app;
