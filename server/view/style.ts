@@ -16,7 +16,8 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 1px solid var(--line); padding: .3rem .5rem; text-align: left; vertical-align: top; }
 th { background: #f3f4f6; font-weight: 600; }
 code, pre { font: 12px/1.4 ui-monospace, monospace; }
-td.args code { word-break: break-all; }
+td.args { min-width: 14rem; max-width: 22rem; } td.args code { overflow-wrap: anywhere; }
+td.status { min-width: 20rem; max-width: 32rem; overflow-wrap: anywhere; } td.status .code { font-weight: 600; }
 td.seq, td.at { white-space: nowrap; }
 small { color: var(--muted); }
 .verdict { font-size: 2rem; font-weight: 700; margin: .2rem 0 .6rem; }
@@ -25,11 +26,11 @@ small { color: var(--muted); }
 #score.success { border-left: 6px solid var(--ok); padding-left: 1rem; }
 #score.failure { border-left: 6px solid var(--bad); padding-left: 1rem; }
 .reasons li { margin: .2rem 0; }
-tr.failed td.status { color: var(--bad); font-weight: 600; }
+tr.failed td.status { color: var(--bad); }
 #timeline tr.failed { background: #fdf0ef; }
 #timeline tr.failed td.seq { box-shadow: inset 4px 0 var(--bad); }
 .verdicts tr.failed td { color: var(--bad); }
-.badge { display: inline-block; border-radius: 3px; padding: 0 .4rem; margin: 0 .25rem .2rem 0; font-size: 12px; border: 1px solid; }
+.badge { display: inline-block; border-radius: 3px; padding: 0 .4rem; margin: 0 .25rem .2rem 0; font-size: 12px; border: 1px solid; white-space: nowrap; }
 .badge.hazard { background: #fff4e0; border-color: #e0a030; color: var(--warn); cursor: help; }
 .badge.recovered { background: #e6f4ea; border-color: var(--ok); color: var(--ok); }
 .badge.trap { background: #fce8e6; border-color: var(--bad); color: var(--bad); font-weight: 600; }
