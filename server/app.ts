@@ -24,6 +24,7 @@ import { TaskBook } from './tasks/book.js';
 import { taskRoutes } from './routes/tasks.js';
 import { scoringRoutes } from './routes/scoring.js';
 import { batchRoutes } from './routes/batches.js';
+import { viewRoutes } from './routes/view.js';
 import { services } from './services.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
 import type { PersistenceOptions } from './sessions/persistence.js';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(taskRoutes);
   await app.register(scoringRoutes);
   await app.register(batchRoutes);
+  await app.register(viewRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   return app;
