@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Domain } from '../../domains/domain.js';
 import type { CompatMode } from '../../domains/tool.js';
 import { loadTasks } from '../../scoring/load.js';
@@ -30,7 +31,8 @@ export class TaskBook {
   ) {
     this.domains = new Map(domains.map((domain) => [domain.name, domain]));
     for (const domain of domains) {
-      if (!domain.tasksFolder) continue;
+      // Tasks name records of the embedded default data: a domain served from another file has none.
+      if (!domain.tasksFolder || bases.get(domain.name)?.source !== fileURLToPath(domain.fixtureFile)) continue;
       const decoys = (domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
       const tools = new Set([...domain.tools.map((tool) => tool.name), ...decoys]);
       for (const task of loadTasks(domain.name, domain.tasksFolder, tools)) this.tasks.set(task.id, task);

@@ -4,7 +4,10 @@ import { plans } from '../../agents/plans/index.js';
 import { agentOf } from '../../agents/agent.js';
 import { runTask } from '../../agents/run.js';
 import { toolClient } from '../../agents/tool-client.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { readFileSync } from 'node:fs';
+import { domains } from '../../domains/index.js';
+import { baseFromFile } from '../../server/data/base.js';
+import { fixtureBases, startServer, type TestServer } from '../helpers/server.js';
 
 // The task API: tasks as an agent sees them, sessions set up by a task, answers, the score, re-scoring a
 // stored journal and batches with pass^k.
@@ -45,6 +48,23 @@ t.test('GET /tasks lists tasks without their expected outcome; GET /tasks/{domai
     t.match(missing.body, { code: 'unknown_task' });
   }
   t.equal((await server.request('GET', '/tasks/retail/1')).status, 400, 'the number has three digits');
+});
+
+t.test("a domain served from another file than the embedded data lists no tasks: they name the embedded data's records", async (t) => {
+  const bases = new Map(await fixtureBases());
+  const retail = domains.find((domain) => domain.name === 'retail')!;
+  bases.set('retail', baseFromFile(retail, JSON.parse(readFileSync(retail.fixtureFile, 'utf8')), '/data/retail.json'));
+  const server = await startServer(t, { bases });
+  const ids = (await server.request('GET', '/tasks')).body.map((task: { id: string }) => task.id);
+  t.notOk(
+    ids.some((id: string) => id.startsWith('retail/')),
+    'no retail task',
+  );
+  t.ok(
+    ids.some((id: string) => id.startsWith('airline/')),
+    'the other domains keep theirs',
+  );
+  t.match(await server.request('POST', '/sessions', { task: TASK }), { status: 404, body: { code: 'unknown_task' } });
 });
 
 t.test('POST /sessions {task} switches on the targeted scenarios only, at the chosen rate', async (t) => {
