@@ -51,11 +51,21 @@ export interface Conversation {
 /** Tool names as the chat API allows them; anything else is not sent to the server. */
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** The tool message content for a reply: the status line and the body, as any agent sees them. */
+/** Headers that carry what a call means to an agent (when to retry, a tool's end of life, a hint); the others are left out. */
+const SHOWN_HEADERS = ['retry-after', 'deprecation', 'sunset', 'link', 'x-hint'];
+
+/**
+ * The tool message content for a reply, as any agent sees it: the status line, then the body (`HTTP 503
+ * Service Unavailable\n<body>`); the headers of SHOWN_HEADERS a reply has go between them, then a blank line.
+ */
 export function toolResult(reply: Reply): string {
   if (reply.status === 0) return 'Connection failed: the connection closed without a complete HTTP answer.';
   const reason = STATUS_CODES[reply.status];
-  return `HTTP ${reply.status}${reason ? ` ${reason}` : ''}\n${reply.text}`;
+  const headers = SHOWN_HEADERS.flatMap((name) => {
+    const value = reply.headers[name];
+    return value === undefined ? [] : [`${name}: ${Array.isArray(value) ? value.join(', ') : value}`];
+  });
+  return [`HTTP ${reply.status}${reason ? ` ${reason}` : ''}`, ...(headers.length > 0 ? [...headers, ''] : []), reply.text].join('\n');
 }
 
 /** The arguments of a tool call as an object, or why they are not one. */

@@ -228,6 +228,7 @@ t.test('a scripted model solves retail/001 hazard-free and under transient failu
     ['HTTP 200 OK', 'HTTP 200 OK', 'HTTP 429 Too Many Requests', 'HTTP 503 Service Unavailable'],
     'each with its status line',
   );
+  t.match(toolMessages(transientSeen[0]!)[2]!.content, /^HTTP 429 Too Many Requests\nretry-after: \d+\n\n\S/, 'a 429 says when to retry');
   // The report.
   t.equal(report.title, 'wildtools eval: scripted/retail-1');
   t.same(report.tasks, { retail: 1 });
@@ -343,15 +344,20 @@ t.test('arguments that are not JSON, or not an object, and unknown tool names ar
 const io = (script: (messages: readonly ChatMessage[], n: number) => any, answers: string[] = []) => {
   let n = 0;
   const seen: ChatMessage[][] = [];
+  const listings = { read: 0 };
+  const tools: (readonly unknown[])[] = [];
   return {
     seen,
+    tools,
     answers,
+    listings,
     io: {
-      complete: async (messages: readonly ChatMessage[]) => {
+      complete: async (messages: readonly ChatMessage[], listed: readonly unknown[]) => {
         seen.push(messages.map((message) => ({ ...message })));
+        tools.push(listed);
         return { role: 'assistant' as const, ...script(messages, n++) };
       },
-      listing: async () => [{ type: 'function', function: { name: 'lookup' } }],
+      listing: async () => [{ type: 'function', function: { name: `lookup${listings.read++}` } }],
       call: async (tool: string, args: Record<string, unknown>) => ({ status: 200, headers: {}, body: null, text: JSON.stringify({ tool, args }) }),
       answer: async (text: string) => void answers.push(text),
     },
@@ -399,6 +405,12 @@ t.test('the turn loop: follow-ups as new user messages of the same conversation,
   t.equal(conversation.messages[0]!.content, '# Policy\n\nUse the tools to do what the user asks; when you are done, answer the user.');
   t.equal((conversation.messages[3] as any).content, 'HTTP 200 OK\n{"tool":"lookup","args":{"q":1}}');
   t.equal(fake.seen[1]!.length, 4, 'the second request carries the tool result');
+  t.equal(fake.listings.read, 6, 'the listing re-read before each of the six model requests');
+  t.same(
+    fake.tools.map((tools: any) => tools[0].function.name),
+    ['lookup0', 'lookup1', 'lookup2', 'lookup3', 'lookup4', 'lookup5'],
+    'each request carries the listing as it was just read',
+  );
 
   const silent = io(() => ({ content: null, tool_calls: [{ id: 'c', type: 'function', function: { name: 'lookup', arguments: '{}' } }] }));
   const cut = await converse({ ...task, follow_ups: [] }, silent.io, 2);
@@ -419,6 +431,11 @@ t.test('the turn loop: follow-ups as new user messages of the same conversation,
 t.test('what a tool message says: status line and body, or a failed connection; arguments parsed', async (t) => {
   t.equal(toolResult({ status: 503, headers: {}, body: '', text: '<html>down</html>' }), 'HTTP 503 Service Unavailable\n<html>down</html>');
   t.equal(toolResult({ status: 299, headers: {}, body: '', text: '{}' }), 'HTTP 299\n{}', 'a status without a standard text');
+  t.equal(
+    toolResult({ status: 429, headers: { 'retry-after': '2', 'x-request-id': 'r1', link: ['<a>', '<b>'] }, body: '', text: 'slow' }),
+    'HTTP 429 Too Many Requests\nretry-after: 2\nlink: <a>, <b>\n\nslow',
+    'the headers that tell an agent what to do, then a blank line; the others left out',
+  );
   t.equal(toolResult({ status: 0, headers: {}, body: undefined, text: '' }), 'Connection failed: the connection closed without a complete HTTP answer.');
   t.same(parseArguments(' '), { args: {} });
   t.same(parseArguments('{"a":1}'), { args: { a: 1 } });
