@@ -4,7 +4,8 @@ import { type RunResult, runTask } from './run.js';
 
 // The validity matrix: every task × (no hazards, each kind it targets) × (oracle, naive). It proves
 // that the measure is valid: the oracle always succeeds (every hazard leaves its task solvable), and
-// the naive agent's success falls under every kind (every hazard bites).
+// the naive agent's success falls under every kind (every hazard bites). Its summary takes any agents
+// (a model's eval has one): success by domain, condition and agent, and one agent's drop per kind.
 
 export interface MatrixTask {
   id: string;
@@ -20,9 +21,12 @@ export interface MatrixRun {
   domain: string;
   /** `none`, or the targeted kind switched on. */
   condition: string;
-  agent: AgentName;
+  /** oracle and naive in the validity matrix; the model in an eval. */
+  agent: string;
   success: boolean;
   blocked?: string;
+  /** Why the run could not be completed (the model endpoint failed, the server refused). */
+  error?: string;
   score: any;
   journal: any[];
 }
@@ -73,7 +77,7 @@ export async function runMatrix(
 export interface Cell {
   domain: string;
   condition: string;
-  agent: AgentName;
+  agent: string;
   runs: number;
   successes: number;
   /** Success in percent. */
@@ -83,7 +87,7 @@ export interface Cell {
 export interface Drop {
   domain: string;
   kind: string;
-  /** The naive agent's success on the tasks that target the kind: without hazards, and with the kind on. */
+  /** The agent's success (the naive agent's in the validity matrix) on the tasks that target the kind: without hazards, and with the kind on. */
   hazardFree: number;
   underKind: number;
   /** Percentage points lost. */
@@ -102,6 +106,7 @@ const rate = (runs: readonly MatrixRun[]) => (runs.length === 0 ? 0 : Math.round
 /** Why a run failed, in one line: the first check that failed. */
 export function whyFailed(run: MatrixRun): string {
   const score = run.score;
+  if (run.error !== undefined) return `error: ${run.error}`;
   if (run.blocked) return `blocked: ${run.blocked}`;
   if (!score.state.ok)
     return `state: missing ${score.state.missing.length}, unexpected ${score.state.unexpected.length}, different ${JSON.stringify(score.state.different)}`;
@@ -110,8 +115,8 @@ export function whyFailed(run: MatrixRun): string {
   return 'failed';
 }
 
-/** Success by domain, condition and agent; the oracle's failures; the naive agent's drop per domain and kind. */
-export function summarise(runs: readonly MatrixRun[]): Matrix {
+/** Success by domain, condition and agent; the oracle's failures; the drop per domain and kind of `dropsOf` (the naive agent by default). */
+export function summarise(runs: readonly MatrixRun[], dropsOf = 'naive'): Matrix {
   const groups = new Map<string, MatrixRun[]>();
   for (const run of runs) {
     for (const domain of [run.domain, 'all']) {
@@ -120,23 +125,23 @@ export function summarise(runs: readonly MatrixRun[]): Matrix {
     }
   }
   const cells = [...groups].map(([key, group]) => {
-    const [domain, condition, agent] = key.split('\u0000') as [string, string, AgentName];
+    const [domain, condition, agent] = key.split('\u0000') as [string, string, string];
     return { domain, condition, agent, runs: group.length, successes: group.filter((run) => run.success).length, rate: rate(group) };
   });
   const oracleFailures = runs
     .filter((run) => run.agent === 'oracle' && !run.success)
     .map((run) => ({ task: run.task, condition: run.condition, why: whyFailed(run) }));
   const drops: Drop[] = [];
-  const naive = runs.filter((run) => run.agent === 'naive');
-  const kinds = [...new Set(naive.map((run) => `${run.domain}\u0000${run.condition}`))].filter((key) => !key.endsWith(`\u0000${NONE}`));
+  const measured = runs.filter((run) => run.agent === dropsOf);
+  const kinds = [...new Set(measured.map((run) => `${run.domain}\u0000${run.condition}`))].filter((key) => !key.endsWith(`\u0000${NONE}`));
   for (const scope of ['domains', 'all'] as const) {
     const keys = scope === 'all' ? [...new Set(kinds.map((key) => `all\u0000${key.split('\u0000')[1]}`))] : kinds;
     for (const key of keys.sort()) {
       const [domain, kind] = key.split('\u0000') as [string, string];
       const inScope = (run: MatrixRun) => domain === 'all' || run.domain === domain;
-      const under = naive.filter((run) => inScope(run) && run.condition === kind);
+      const under = measured.filter((run) => inScope(run) && run.condition === kind);
       const tasks = new Set(under.map((run) => run.task));
-      const free = naive.filter((run) => inScope(run) && run.condition === NONE && tasks.has(run.task));
+      const free = measured.filter((run) => inScope(run) && run.condition === NONE && tasks.has(run.task));
       drops.push({ domain, kind, hazardFree: rate(free), underKind: rate(under), drop: Math.round(10 * (rate(free) - rate(under))) / 10 });
     }
   }
