@@ -273,7 +273,7 @@ t.test('a model that skips the cancellation but claims it fails with a contradic
   const fake = await fakeEndpoint(t, retail001(true));
   const dispatcher = new Agent();
   t.teardown(() => dispatcher.close());
-  const { runs, report } = await runEval(dispatcher, server.origin, { baseUrl: fake.baseUrl, model: 'liar' }, { kinds: ['none'] });
+  const { runs, report } = await runEval(dispatcher, server.origin, { baseUrl: fake.baseUrl, model: 'liar' }, { patterns: ['retail/001'], kinds: ['none'] });
   t.equal(runs.length, 1, '--kinds none: the hazard-free run only');
   const [run] = runs;
   t.equal(run!.success, false);
@@ -295,7 +295,7 @@ t.test('a model endpoint that keeps answering 500 fails its run with the error; 
     dispatcher,
     server.origin,
     { baseUrl: `${fake.baseUrl}/`, model: 'flaky', sleep: async (ms) => void waits.push(ms) },
-    { concurrency: 1, kinds: ['none', 'transient_failure'] },
+    { patterns: ['retail/001'], concurrency: 1, kinds: ['none', 'transient_failure'] },
   );
   t.same(
     runs.map((run) => [run.condition, run.success]),
@@ -323,7 +323,7 @@ t.test('arguments that are not JSON, or not an object, and unknown tool names ar
   );
   const dispatcher = new Agent();
   t.teardown(() => dispatcher.close());
-  const { runs } = await runEval(dispatcher, server.origin, { baseUrl: fake.baseUrl, model: 'garbled' }, { kinds: ['none'] });
+  const { runs } = await runEval(dispatcher, server.origin, { baseUrl: fake.baseUrl, model: 'garbled' }, { patterns: ['retail/001'], kinds: ['none'] });
   const tools = toolMessages(fake.seen[1]!);
   t.same(
     tools.map((message) => message.tool_call_id),
