@@ -137,8 +137,12 @@ export interface EvalRun extends MatrixRun {
   messages: ChatMessage[];
 }
 
-/** The session id of an eval run: fixed and readable, so that reruns draw the same hazards. */
-export const evalSession = (task: string, condition: string) => `e.${task.replace('/', '.')}.${condition}`;
+/**
+ * The session id of an eval run: fixed and readable, so that reruns draw the same hazards; with the model's
+ * name in it, so that evals of two models against one server keep to their own sessions.
+ */
+export const evalSession = (task: string, condition: string, model = '') =>
+  `e.${model ? `${modelSlug(model).replaceAll('.', '-').slice(0, 16).replace(/-+$/, '')}.` : ''}${task.replace('/', '.')}.${condition}`;
 
 async function ok(reply: Reply, what: string): Promise<any> {
   if (reply.status < 200 || reply.status >= 300) throw new Error(`${what} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
@@ -161,7 +165,7 @@ export async function runModel(
   model: ModelOptions,
   options: EvalOptions = {},
 ): Promise<EvalRun> {
-  const session = evalSession(task.id, condition);
+  const session = evalSession(task.id, condition, model.model);
   const send = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => exchange(dispatcher, base, method, path, body);
   const run: EvalRun = {
     task: task.id,

@@ -134,9 +134,9 @@ t.test('a scripted model solves retail/001 hazard-free and under transient failu
   t.same(
     runs.map((run) => [run.condition, run.session]),
     [
-      ['none', 'e.retail.001.none'],
-      ['unknown_outcome', 'e.retail.001.unknown_outcome'],
-      ['transient_failure', 'e.retail.001.transient_failure'],
+      ['none', 'e.scripted-retail.retail.001.none'],
+      ['unknown_outcome', 'e.scripted-retail.retail.001.unknown_outcome'],
+      ['transient_failure', 'e.scripted-retail.retail.001.transient_failure'],
     ],
     'one run per condition: hazard-free, then each targeted kind, in fixed sessions',
   );
@@ -162,8 +162,8 @@ t.test('a scripted model solves retail/001 hazard-free and under transient failu
     [
       [1, 'find_user_id_by_email', 200, []],
       [2, 'get_user_details', 200, []],
-      [3, 'get_order_details', 429, ['transient_failure']],
-      [4, 'get_order_details', 503, ['transient_failure']],
+      [3, 'get_order_details', 502, ['transient_failure']],
+      [4, 'get_order_details', 429, ['transient_failure']],
       [5, 'get_order_details', 200, []],
       [6, 'cancel_pending_order', 200, []],
     ],
@@ -221,14 +221,14 @@ t.test('a scripted model solves retail/001 hazard-free and under transient failu
     );
   }
   t.match(toolMessages(noneRequests[1]!)[0]!.content, /^HTTP 200 OK\n"malik_okonkwo_2039"$/, 'the status line, then the body');
-  const transientSeen = fake.seen.filter((seen) => toolMessages(seen).some((message) => /^HTTP 503 /.test(message.content)));
+  const transientSeen = fake.seen.filter((seen) => toolMessages(seen).some((message) => /^HTTP 429 /.test(message.content)));
   t.ok(transientSeen.length > 0, 'the model saw the failures');
   t.same(
     toolMessages(transientSeen[0]!).map((message) => message.content.split('\n')[0]),
-    ['HTTP 200 OK', 'HTTP 200 OK', 'HTTP 429 Too Many Requests', 'HTTP 503 Service Unavailable'],
+    ['HTTP 200 OK', 'HTTP 200 OK', 'HTTP 502 Bad Gateway', 'HTTP 429 Too Many Requests'],
     'each with its status line',
   );
-  t.match(toolMessages(transientSeen[0]!)[2]!.content, /^HTTP 429 Too Many Requests\nretry-after: \d+\n\n\S/, 'a 429 says when to retry');
+  t.match(toolMessages(transientSeen[0]!)[3]!.content, /^HTTP 429 Too Many Requests\nretry-after: \d+\n\n\S/, 'a 429 says when to retry');
   // The report.
   t.equal(report.title, 'wildtools eval: scripted/retail-1');
   t.same(report.tasks, { retail: 1 });
@@ -311,7 +311,7 @@ t.test('a model endpoint that keeps answering 500 fails its run with the error; 
   t.same(runs[0]!.answers, []);
   t.match(report.runs[0], { success: false, why: 'error: model endpoint: HTTP 500: {"error":{"message":"overloaded"}}, after 4 attempts', error: /HTTP 500/ });
   t.match(evalSummary(report), /failed runs \(1\):\n {2}retail\/001 none: error: model endpoint: HTTP 500/);
-  t.equal((await server.request('GET', '/sessions/e.retail.001.none')).status, 404, 'the session was deleted');
+  t.equal((await server.request('GET', '/sessions/e.flaky.retail.001.none')).status, 404, 'the session was deleted');
 });
 
 t.test('arguments that are not JSON, or not an object, and unknown tool names are answered without a call', async (t) => {
@@ -506,6 +506,7 @@ t.test('runs that the server refuses fail with the error; conditions and names',
   const run = await runModel(dispatcher, server.origin, ghost, 'none', model, { keep: true });
   t.match(run, { success: false, score: null, error: /^POST \/sessions answered 404: .*unknown_task/ });
   t.equal(evalSession('retail/001', 'transient_failure'), 'e.retail.001.transient_failure');
+  t.equal(evalSession('smart-home/028', 'eventual_consistency', 'Meta-Llama/Llama-3.1-70B-Instruct'), 'e.meta-llama-llama.smart-home.028.eventual_consistency');
   await t.rejects(runEval(dispatcher, server.origin, model, { patterns: ['nowhere/*'] }), {
     message: 'no task and condition selected (tasks ["nowhere/*"], kinds none,all)',
   });
