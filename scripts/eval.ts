@@ -2,10 +2,7 @@ import { Agent } from 'undici';
 import { modelSlug, runEval } from '../agents/eval.js';
 import { evalFlags, evalSummary } from '../agents/eval-cli.js';
 import { writeReport } from '../agents/report.js';
-import { domains } from '../domains/index.js';
-import { hazardsFromEnvironment } from '../hazards/setup.js';
-import { buildApp } from '../server/app.js';
-import { loadBases } from '../server/load.js';
+import { loopbackServer } from './loopback-server.js';
 
 // npm run eval -- --base-url URL --model NAME [...]: drives a model behind an OpenAI-compatible chat
 // endpoint through the selected tasks, each hazard-free and under each kind it targets, against a running
@@ -20,20 +17,8 @@ try {
   process.exit(2);
 }
 
-let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-let base = options.server?.replace(/\/+$/, '');
-if (base === undefined) {
-  const hazards = hazardsFromEnvironment({}, domains);
-  app = await buildApp({
-    domains,
-    bases: await loadBases(domains),
-    sessions: { ttlMs: 3_600_000, maxSessions: 1000, defaultSeed: hazards.seed ?? '0' },
-    hazards: hazards.runtime,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-}
+const server = options.server === undefined ? await loopbackServer({ instantLatency: false }) : undefined;
+const base = server?.base ?? options.server!.replace(/\/+$/, '');
 const dispatcher = new Agent({ connections: Math.max(16, 2 * options.concurrency) });
 try {
   const { report } = await runEval(
@@ -48,5 +33,5 @@ try {
   process.exitCode = report.runs.some((run) => run.error !== undefined) ? 1 : 0;
 } finally {
   await dispatcher.close();
-  await app?.close();
+  await server?.close();
 }

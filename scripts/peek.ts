@@ -1,26 +1,14 @@
 import { Agent } from 'undici';
+import { loopbackServer } from './loopback-server.js';
 import { plans } from '../agents/plans/index.js';
 import { runTask } from '../agents/run.js';
-import { domains } from '../domains/index.js';
-import { hazardsFromEnvironment } from '../hazards/setup.js';
-import { buildApp } from '../server/app.js';
-import { loadBases } from '../server/load.js';
 
 // tsx scripts/peek.ts <task> [kind]: runs both scripted agents on one task (the kind switched on, or none)
 // against an in-process server and prints their answers, scores and journals' calls.
 
 const [task, kind] = process.argv.slice(2);
 if (!task || !Object.hasOwn(plans, task)) throw new Error(`usage: tsx scripts/peek.ts <task id with a plan> [kind]`);
-const hazards = hazardsFromEnvironment({}, domains, async () => {});
-const app = await buildApp({
-  domains,
-  bases: await loadBases(domains),
-  sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: '0' },
-  hazards: hazards.runtime,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+const { base, close } = await loopbackServer({ instantLatency: true });
 const dispatcher = new Agent();
 try {
   for (const agent of ['oracle', 'naive'] as const) {
@@ -38,5 +26,5 @@ try {
   }
 } finally {
   await dispatcher.close();
-  await app.close();
+  await close();
 }

@@ -1,11 +1,8 @@
 import { Agent } from 'undici';
+import { loopbackServer } from './loopback-server.js';
 import { plans } from '../agents/plans/index.js';
 import { matrixTable, writeReport } from '../agents/report.js';
 import { validity } from '../agents/validity.js';
-import { domains } from '../domains/index.js';
-import { hazardsFromEnvironment } from '../hazards/setup.js';
-import { buildApp } from '../server/app.js';
-import { loadBases } from '../server/load.js';
 
 // npm run validity [-- --tasks 'retail/*' ...] [--concurrency 8]: runs the validity matrix against an
 // in-process server on loopback (latency hazards answer at once: the schedule, not the wall clock, decides),
@@ -27,16 +24,7 @@ function flags(argv: readonly string[]): { tasks: string[]; concurrency: number;
 }
 
 const options = flags(process.argv.slice(2));
-const hazards = hazardsFromEnvironment({}, domains, async () => {});
-const app = await buildApp({
-  domains,
-  bases: await loadBases(domains),
-  sessions: { ttlMs: 3_600_000, maxSessions: 1000, defaultSeed: hazards.seed ?? '0' },
-  hazards: hazards.runtime,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+const { base, close } = await loopbackServer({ instantLatency: true });
 const dispatcher = new Agent({ connections: 16 });
 try {
   const { report } = await validity(dispatcher, base, plans, { patterns: options.tasks, concurrency: options.concurrency });
@@ -57,5 +45,5 @@ try {
   process.exitCode = failed ? 1 : 0;
 } finally {
   await dispatcher.close();
-  await app.close();
+  await close();
 }
