@@ -97,7 +97,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { task, journal, answers } = request.body;
-      return scoreJournal(require(task), journal, answers, tasks);
+      return scoreJournal(require(task), journal, answers, tasks, app.sessions.compat);
     },
   );
 }

@@ -52,6 +52,11 @@ export class SessionStore {
     return this.sessions.size - 1;
   }
 
+  /** The compatibility mode sessions' tools run in (TAU2_COMPAT). */
+  get compat(): CompatMode {
+    return this.options.compat ?? 'off';
+  }
+
   get maxSessions(): number {
     return this.options.maxSessions;
   }

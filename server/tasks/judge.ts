@@ -1,5 +1,6 @@
 import { type Score, type ScoredCall, scoreRun } from '../../scoring/score.js';
 import type { TaskSpec } from '../../scoring/task.js';
+import type { CompatMode } from '../../domains/tool.js';
 import { DomainState } from '../data/domain-state.js';
 import type { Change } from '../data/overlay.js';
 import { problemError } from '../problem.js';
@@ -39,7 +40,7 @@ export interface StoredCall extends ScoredCall {
 }
 
 /** Re-scores a stored run: its end state rebuilt from the journal's changes over the default databases. */
-export function scoreJournal(task: TaskSpec, calls: readonly StoredCall[], answers: readonly string[], tasks: TaskBook): Score {
+export function scoreJournal(task: TaskSpec, calls: readonly StoredCall[], answers: readonly string[], tasks: TaskBook, compat: CompatMode): Score {
   const states = new Map<string, DomainState>();
   calls.forEach((call, index) => {
     if (call.changes.length === 0) return;
@@ -58,5 +59,5 @@ export function scoreJournal(task: TaskSpec, calls: readonly StoredCall[], answe
     }
     state.apply(call.changes);
   });
-  return scoreRun(task, { calls, actual: changedRecords(states), expected: tasks.expected(task, 'off'), answers });
+  return scoreRun(task, { calls, actual: changedRecords(states), expected: tasks.expected(task, compat), answers });
 }

@@ -7,6 +7,8 @@ import { toolClient } from '../../agents/tool-client.js';
 import { readFileSync } from 'node:fs';
 import { domains } from '../../domains/index.js';
 import { baseFromFile } from '../../server/data/base.js';
+import { TaskBook } from '../../server/tasks/book.js';
+import { scoreJournal } from '../../server/tasks/judge.js';
 import { fixtureBases, startServer, type TestServer } from '../helpers/server.js';
 
 // The task API: tasks as an agent sees them, sessions set up by a task, answers, the score, re-scoring a
@@ -201,4 +203,18 @@ t.test('batches: N sessions with distinct seeds, their verdicts and pass^k', asy
   t.match(await server.request('GET', '/batches/__proto__'), { status: 404, body: { code: 'batch_not_found' } });
   const fresh = await server.request('POST', '/batches', { task: TASK, n: 1, seeds: ['x'] });
   t.match(fresh.body, { id: /^batch-[0-9a-f]{8}$/, sessions: [{ seed: 'x' }] });
+});
+
+t.test("re-scoring replays the task's writes in the server's compatibility mode (TAU2_COMPAT), as its sessions ran them", async (t) => {
+  const book = new TaskBook(domains, await fixtureBases());
+  const asked: string[] = [];
+  const expected = book.expected.bind(book);
+  book.expected = (task, compat) => {
+    asked.push(compat);
+    return expected(task, compat);
+  };
+  scoreJournal(book.get(TASK)!, [], [], book, 'strict');
+  t.same(asked, ['strict']);
+  const server = await startServer(t, { sessions: { compat: 'strict' } });
+  t.equal(server.app.sessions.compat, 'strict', 'the store tells its mode');
 });
