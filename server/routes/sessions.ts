@@ -79,7 +79,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const session = sessions.require(request.params.id);
-      return Object.fromEntries(session.domainNames().map((name) => [name, session.domain(name).diff()]));
+      return session.diff();
     },
   );
 

@@ -38,7 +38,7 @@ export async function viewRoutes(app: FastifyInstance): Promise<void> {
         task,
         score: task && scoreSession(session, tasks),
         entries: session.journalSince(0),
-        diff: Object.fromEntries(session.domainNames().map((name) => [name, session.domain(name).diff()])),
+        diff: session.diff(),
         answers: session.answers,
       });
       return reply.type('text/html; charset=utf-8').header('content-security-policy', VIEW_CSP).header('x-content-type-options', 'nosniff').send(page);

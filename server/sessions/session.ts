@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CompatMode } from '../../domains/tool.js';
 import type { BaseDatabase } from '../data/base.js';
-import { DomainState } from '../data/domain-state.js';
+import { DomainState, type RecordDiff } from '../data/domain-state.js';
 import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
@@ -89,6 +89,11 @@ export class Session {
 
   domainNames(): string[] {
     return [...this.bases.keys()];
+  }
+
+  /** The records each domain changed since the session started, by domain name. */
+  diff(): Record<string, RecordDiff[]> {
+    return Object.fromEntries(this.domainNames().map((name) => [name, this.domain(name).diff()]));
   }
 
   /** Calls of a tool so far in this session. */
