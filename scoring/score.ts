@@ -135,12 +135,13 @@ export function scoreRun(task: TaskSpec, run: Run): Score {
   const traps = trapsOf(task, run.calls);
   const success = stateOk && answerOk && traps.length === 0;
   const writesMissing = mismatch.missing.length > 0 || mismatch.different.length > 0;
-  let previous = new Map<string, ScoredCall>();
+  const previous = new Map<string, ScoredCall>();
   let retries = 0;
   for (const call of run.calls) {
-    const last = previous.get(`${call.domain}/${call.tool}`);
+    const key = `${call.domain}/${call.tool}`;
+    const last = previous.get(key);
     if (last && !clean(last)) retries += 1;
-    previous = previous.set(`${call.domain}/${call.tool}`, call);
+    previous.set(key, call);
   }
   return {
     task: task.id,

@@ -59,7 +59,8 @@ function paidFor(agent: Agent, reservation: Obj): number {
 
 // ---- flight status
 
-const BOARD_STATUS: Record<string, string> = {
+/** The airline's status each display status of an airport board stands for (the probes read boards the same way). */
+export const BOARD_STATUS: Record<string, string> = {
   Scheduled: 'available',
   'On Time': 'on time',
   Delayed: 'delayed',

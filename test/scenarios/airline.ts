@@ -1,4 +1,5 @@
 import { aBooking, airlineFixture, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
+import { BOARD_STATUS } from '../../agents/plans/airline.js';
 import { Blocked, type Obj, type Probe, type ProbeClient } from './harness.js';
 import { type Call, careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
 
@@ -145,15 +146,6 @@ async function itinerariesByLegs(c: ProbeClient, trip: typeof onestop, via?: rea
   }
   return pairsOf(pairs);
 }
-
-const BOARD_STATUS: Record<string, string> = {
-  Scheduled: 'available',
-  'On Time': 'on time',
-  Delayed: 'delayed',
-  Cancelled: 'cancelled',
-  'In Air': 'flying',
-  Landed: 'landed',
-};
 
 /** The airline's status a departures board row stands for; 'Departed' is told apart by the arrivals board. */
 async function statusFromBoards(c: ProbeClient, flight: Obj): Promise<string> {
