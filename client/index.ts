@@ -4,3 +4,13 @@ export { type Problem, ProblemError, type Received, UnexpectedResponseError, Wil
 export type { ArgsParameter, DomainName, DomainTools, ToolArgs, ToolName, ToolResult } from './tools.js';
 export type * from './types.js';
 export type { Schemas } from './schemas/index.js';
+export {
+  type EpisodeState,
+  type OpenEnvAction,
+  OpenEnvClient,
+  OpenEnvError,
+  type OpenEnvObservation,
+  type OpenEnvOptions,
+  type ResetData,
+  type StepResult,
+} from './openenv.js';

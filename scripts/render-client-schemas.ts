@@ -1,6 +1,7 @@
 import { domains } from '../domains/index.js';
 import { jsonSchemaOf } from '../lib/json-schema.js';
 import { LISTING_FORMATS, STRICT_FORMATS } from '../server/listings.js';
+import { OPENENV_SCHEMAS } from '../server/openenv/protocol.js';
 
 // The client's typed tool calls come from these files: per domain, every tool's input and output
 // JSON Schema as an `as const` literal, from which json-schema-to-ts derives the argument and result
@@ -20,6 +21,10 @@ export function renderClientSchemas(): Map<string, string> {
     );
     files.set(`${domain.name}.ts`, `${HEADER}export const ${exportName(domain.name)} = ${JSON.stringify(tools, null, 2)} as const;\n`);
   }
+  files.set(
+    'openenv.ts',
+    `${HEADER}/** OpenEnv's reset data, action, observation and state (GET /openenv/schema). */\nexport const openenv = ${JSON.stringify(OPENENV_SCHEMAS, null, 2)} as const;\n`,
+  );
   // Types only: the client loads the names at run time, never the schemas.
   const imports = domains.map((domain) => `import type { ${exportName(domain.name)} } from './${domain.name}.js';\n`).join('');
   const types = domains.map((domain) => `  ${JSON.stringify(domain.name)}: typeof ${exportName(domain.name)};\n`).join('');

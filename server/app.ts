@@ -25,6 +25,7 @@ import { taskRoutes } from './routes/tasks.js';
 import { scoringRoutes } from './routes/scoring.js';
 import { batchRoutes } from './routes/batches.js';
 import { viewRoutes } from './routes/view.js';
+import { openenvRoutes } from './openenv/index.js';
 import { services } from './services.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
 import type { PersistenceOptions } from './sessions/persistence.js';
@@ -85,5 +86,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(viewRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
+  await app.register(openenvRoutes, { prefix: '/openenv' });
   return app;
 }

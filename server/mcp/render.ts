@@ -36,11 +36,13 @@ function success(body: unknown, text: string): CallToolResult {
  * the answer (stdio): the error its HTTP client or JSON parser raised.
  */
 export function upstreamError(fault: WireFault): CallToolResult {
-  let text = fault.mode === 'reset' ? 'fetch failed: read ECONNRESET' : 'fetch failed: other side closed (UND_ERR_SOCKET)';
-  if ('answer' in fault)
-    text =
-      fault.mode === 'truncated'
-        ? 'terminated: other side closed before the body was complete (UND_ERR_SOCKET)'
-        : `Unexpected token in JSON at position ${Math.max(1, Math.floor(JSON.stringify(fault.answer).length * fault.keep))}`;
-  return { isError: true, content: [{ type: 'text', text }] };
+  return { isError: true, content: [{ type: 'text', text: connectionErrorText(fault) }] };
+}
+
+/** The error an HTTP client (undici's fetch) raises for a fault of the connection, or its JSON parser for a broken body. */
+export function connectionErrorText(fault: WireFault): string {
+  if (!('answer' in fault)) return fault.mode === 'reset' ? 'fetch failed: read ECONNRESET' : 'fetch failed: other side closed (UND_ERR_SOCKET)';
+  return fault.mode === 'truncated'
+    ? 'terminated: other side closed before the body was complete (UND_ERR_SOCKET)'
+    : `Unexpected token in JSON at position ${Math.max(1, Math.floor(JSON.stringify(fault.answer).length * fault.keep))}`;
 }

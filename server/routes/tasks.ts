@@ -57,16 +57,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { domain, category, kind } = request.query;
-      return tasks
-        .list()
-        .filter(
-          (task) =>
-            (domain === undefined || task.id.startsWith(`${domain}/`)) &&
-            (category === undefined || task.categories.includes(category)) &&
-            (kind === undefined || task.targets.some((target) => target.kind === kind)),
-        )
-        .map(summary);
+      return tasks.select(request.query).map(summary);
     },
   );
 

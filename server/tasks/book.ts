@@ -47,6 +47,16 @@ export class TaskBook {
     return [...this.tasks.values()];
   }
 
+  /** The tasks matching every filter given: of a domain, of a category, targeting a hazard kind. */
+  select({ domain, category, kind }: { domain?: string | undefined; category?: string | undefined; kind?: string | undefined }): TaskSpec[] {
+    return this.list().filter(
+      (task) =>
+        (domain === undefined || task.id.startsWith(`${domain}/`)) &&
+        (category === undefined || (task.categories as readonly string[]).includes(category)) &&
+        (kind === undefined || task.targets.some((target) => target.kind === kind)),
+    );
+  }
+
   /** The task with this id (own entries only), or undefined. */
   get(id: string): TaskSpec | undefined {
     return this.tasks.get(id);

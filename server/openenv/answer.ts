@@ -1,0 +1,47 @@
+import type { CallOutcome } from '../call.js';
+import { connectionErrorText } from '../mcp/render.js';
+import { PROBLEM_CONTENT_TYPE, type ProblemError } from '../problem.js';
+import { JSON_TYPE } from '../reply.js';
+import type { Observation } from './protocol.js';
+
+/** What a step observes of a tool call: the HTTP answer as a client receives it, its JSON, and the call's failure if any. */
+export type CallView = Pick<Observation, 'response' | 'result' | 'error'>;
+
+/** A call's outcome as the REST route would have sent it. */
+export function callView(outcome: CallOutcome): CallView {
+  const { fault } = outcome;
+  if (fault?.type === 'transport') {
+    const error = { error_type: 'transport_error' as const, message: connectionErrorText(fault) };
+    // A reset or an empty reply carries no answer; a damaged one arrives cut short or broken under a 200.
+    if (!('answer' in fault)) return { response: null, result: null, error };
+    const response = { status: 200, headers: { ...fault.headers, 'content-type': JSON_TYPE }, body: outcome.text };
+    return { response, result: null, error };
+  }
+  const type = fault ? fault.contentType : outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE;
+  return answerView(outcome.status, { ...outcome.headers, ...fault?.headers, 'content-type': type }, outcome.text);
+}
+
+/** A problem the API answered without running the tool (an unknown tool). */
+export function problemView(failure: ProblemError): CallView {
+  return answerView(failure.problem.status, { ...failure.headers, 'content-type': PROBLEM_CONTENT_TYPE }, JSON.stringify(failure.problem));
+}
+
+function answerView(status: number, headers: Record<string, string>, body: string): CallView {
+  const result = parsed(body, headers['content-type']!);
+  if (status < 400) return { response: { status, headers, body }, result, error: null };
+  const detail =
+    result && typeof result === 'object' && typeof (result as { detail?: unknown }).detail === 'string' ? (result as { detail: string }).detail : undefined;
+  const code = result && typeof result === 'object' ? (result as { code?: unknown }).code : undefined;
+  const error_type =
+    code === 'unknown_tool' ? 'tool_not_found' : code === 'invalid_input' ? 'invalid_args' : status === 504 || status === 408 ? 'timeout' : 'execution_error';
+  return { response: { status, headers, body }, result, error: { error_type, message: detail ?? `HTTP ${status}: ${body.slice(0, 200)}` } };
+}
+
+function parsed(body: string, type: string): unknown {
+  if (!type.includes('json')) return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}

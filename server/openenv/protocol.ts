@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { jsonSchemaOf } from '../../lib/json-schema.js';
+import { SessionId } from '../sessions/session.js';
+import { CreateSession } from '../tasks/setup.js';
+
+// OpenEnv's wire protocol as wildtools speaks it: what reset takes, the actions a step takes, and the
+// observation and state they answer with. One zod source gives validation, types and GET /openenv/schema.
+
+/** Most steps an episode may take unless reset asks for another limit. */
+export const DEFAULT_MAX_STEPS = 100;
+export const MOST_STEPS = 1000;
+/** The longest final answer the server records. */
+export const MAX_ANSWER_CHARS = 65_536;
+
+const Metadata = z.record(z.string(), z.unknown()).optional().describe("Free metadata (OpenEnv's Action.metadata); ignored.");
+
+/** What reset takes (the `data` of a WebSocket reset, or the body of POST /reset). */
+export const ResetData = CreateSession.omit({ id: true, seed: true })
+  .extend({
+    seed: z
+      .union([z.number().int().min(0), z.string().max(128)])
+      .optional()
+      .describe("The episode's seed: the hazard schedule (default: the task's), and which task when none is named."),
+    episode_id: SessionId.optional().describe('The id of the session the episode runs in (default: a new unique id).'),
+    domain: z.string().max(64).optional().describe('With no task named: choose among this domain’s tasks.'),
+    category: z.string().max(64).optional().describe('With no task named: choose among tasks of this category.'),
+    kind: z.string().max(64).optional().describe('With no task named: choose among tasks targeting this hazard kind.'),
+    max_steps: z.number().int().min(1).max(MOST_STEPS).optional().describe(`Steps after which the episode ends unanswered (default ${DEFAULT_MAX_STEPS}).`),
+    keep: z.boolean().optional().describe('Keep the session after its WebSocket closes (default: it is deleted then), to read its journal and score.'),
+  })
+  .describe('Reset: the task to run (named, or chosen by seed among the filtered tasks) and its hazards.');
+export type ResetData = z.infer<typeof ResetData>;
+
+const CallToolAction = z.strictObject({
+  type: z.literal('call_tool'),
+  tool_name: z.string().min(1).max(128).describe("A tool of the task's domain, as the listing names it."),
+  arguments: z.record(z.string(), z.unknown()).default({}).describe('The arguments, as the tool’s input schema asks.'),
+  metadata: Metadata,
+});
+const ListToolsAction = z.strictObject({ type: z.literal('list_tools'), metadata: Metadata });
+const AnswerAction = z.strictObject({
+  type: z.literal('answer'),
+  text: z.string().max(MAX_ANSWER_CHARS).describe('The final answer to the current request, as the user reads it.'),
+  metadata: Metadata,
+});
+
+/** A step: a tool call (OpenEnv's CallToolAction), a re-read of the listing, or the final answer to the current request. */
+export const Action = z.preprocess(
+  // OpenEnv reads an action without a type as a tool call.
+  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(value, 'type') ? { ...value, type: 'call_tool' } : value),
+  z.discriminatedUnion('type', [CallToolAction, ListToolsAction, AnswerAction]),
+);
+export type Action = z.infer<typeof Action>;
+
+/** A tool as the episode lists it (OpenEnv's Tool). */
+export const ListedTool = z.object({ name: z.string(), description: z.string(), input_schema: z.record(z.string(), z.unknown()) });
+
+/** The answer to a tool call as an HTTP client receives it; null when the connection failed without one. */
+const HttpAnswer = z
+  .object({
+    status: z.number().int(),
+    headers: z.record(z.string(), z.string()).describe('Content-Type and the headers the API sent (Retry-After, Deprecation, …).'),
+    body: z.string().describe('The body exactly as sent (cut short or broken when the connection damaged it).'),
+  })
+  .nullable();
+
+const ToolError = z
+  .object({
+    error_type: z.enum(['execution_error', 'invalid_args', 'transport_error', 'tool_not_found', 'timeout']),
+    message: z.string(),
+  })
+  .nullable();
+
+export const Observation = z
+  .object({
+    session_id: z.string().describe('The wildtools session of the episode: its journal, state and score are at /sessions/{id}/….'),
+    step: z.number().int().describe('Steps taken in the episode.'),
+    message: z.string().nullable().describe("The user's request: the task's on reset, the next follow-up after an answer; else null."),
+    task: z
+      .object({ id: z.string(), domain: z.string(), title: z.string(), now: z.string(), turns: z.number().int() })
+      .nullable()
+      .describe('On reset: the task.'),
+    policy: z.string().nullable().describe("On reset: the domain's policy (markdown)."),
+    tools: z.array(ListedTool).nullable().describe('On reset and list_tools: the tools as this session lists them now.'),
+    tool_name: z.string().nullable(),
+    response: HttpAnswer.describe('After call_tool: the HTTP answer.'),
+    result: z.unknown().describe('After call_tool: the body parsed as JSON, or null when it is not JSON.'),
+    error: ToolError.describe('After call_tool: a failure of the call itself (an error status, no answer, a broken body).'),
+    turn: z.number().int().describe('The current request, from 1.'),
+    score: z.record(z.string(), z.unknown()).nullable().describe('On the terminal step: the deterministic score (GET /sessions/{id}/score).'),
+  })
+  .describe('What the agent observes after reset or a step.');
+export type Observation = z.infer<typeof Observation>;
+
+export const EpisodeState = z
+  .object({
+    episode_id: z.string().nullable(),
+    step_count: z.number().int(),
+    session_id: z.string().nullable(),
+    task: z.string().nullable(),
+    turn: z.number().int(),
+    turns: z.number().int(),
+    max_steps: z.number().int(),
+    done: z.boolean(),
+    calls: z.number().int().describe('Tool calls journaled in the session.'),
+  })
+  .describe("The episode's state (OpenEnv's State: episode_id, step_count, and wildtools' own fields).");
+export type EpisodeState = z.infer<typeof EpisodeState>;
+
+/** An observation with its reward and end flag, as reset and step answer. */
+export interface StepResult {
+  observation: Observation;
+  reward: number | null;
+  done: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** The protocol's JSON Schemas: GET /openenv/schema answers action, observation and state; the client's types come from all four. */
+export const OPENENV_SCHEMAS = {
+  reset: jsonSchemaOf(ResetData, 'input'),
+  action: jsonSchemaOf(Action, 'input'),
+  observation: jsonSchemaOf(Observation, 'output'),
+  state: jsonSchemaOf(EpisodeState, 'output'),
+};

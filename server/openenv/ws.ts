@@ -1,0 +1,152 @@
+import type { WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { type JsonTextError, parseJsonText } from '../../lib/json.js';
+import { toProblem } from '../problem.js';
+import type { Session } from '../sessions/session.js';
+import type { Episodes } from './episodes.js';
+import { Action, ResetData } from './protocol.js';
+import { answerRpc } from './rpc.js';
+
+/** OpenEnv's error codes (WSErrorCode). */
+type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'VALIDATION_ERROR' | 'EXECUTION_ERROR' | 'CAPACITY_REACHED' | 'SESSION_ERROR';
+
+/** Messages a connection may have waiting; a client that sends more without reading the answers is cut off. */
+const MAX_QUEUED = 64;
+
+/**
+ * OpenEnv's WebSocket protocol at /openenv/ws: each connection is its own episode (its own wildtools
+ * session, deleted when the connection closes unless reset asked to keep it). Messages are answered in
+ * order: reset and step with an observation, state with the state, mcp with a JSON-RPC answer, close
+ * by closing; anything wrong with an error message that names the problem, never a dropped connection.
+ */
+export async function openenvSocketRoute(app: FastifyInstance, { episodes }: { episodes: Episodes }): Promise<void> {
+  let connections = 0;
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
+    if (connections >= app.sessions.maxSessions) {
+      send(
+        socket,
+        error('CAPACITY_REACHED', `All ${app.sessions.maxSessions} sessions are in use; retry later.`, {
+          active_sessions: connections,
+          max_sessions: app.sessions.maxSessions,
+        }),
+      );
+      socket.close(1013, 'capacity reached');
+      return;
+    }
+    connections++;
+    const connection = new Connection(app, episodes, socket);
+    socket.on('message', (data, isBinary) => connection.receive(isBinary ? null : data.toString()));
+    socket.on('close', () => {
+      connections--;
+      connection.end();
+    });
+  });
+}
+
+class Connection {
+  private session: Session | undefined;
+  private keep = false;
+  private queued = 0;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly episodes: Episodes,
+    private readonly socket: WebSocket,
+  ) {}
+
+  receive(text: string | null): void {
+    if (++this.queued > MAX_QUEUED) {
+      send(this.socket, error('EXECUTION_ERROR', `More than ${MAX_QUEUED} messages wait for an answer; read the answers before sending more.`));
+      this.socket.close(1008, 'too many messages waiting');
+      return;
+    }
+    this.chain = this.chain.then(async () => {
+      const answer = await this.answer(text).catch((failure: unknown) => this.failure(failure));
+      this.queued--;
+      if (answer) send(this.socket, answer);
+    });
+  }
+
+  /** The session goes with the connection, unless reset asked to keep it. */
+  end(): void {
+    void this.chain.then(() => this.discard());
+  }
+
+  private async answer(text: string | null): Promise<object | undefined> {
+    if (text === null) return error('INVALID_JSON', 'Send messages as JSON text frames.');
+    let message: unknown;
+    try {
+      message = parseJsonText(text);
+    } catch (failure) {
+      return error('INVALID_JSON', `Invalid JSON: ${(failure as JsonTextError).message}`);
+    }
+    if (!message || typeof message !== 'object' || Array.isArray(message)) return error('VALIDATION_ERROR', 'A message is a JSON object with a "type".');
+    const { type, data, ...rest } = message as Record<string, unknown>;
+    const extra = Object.keys(rest);
+    if (extra.length > 0) return error('VALIDATION_ERROR', `Unknown member "${extra[0]}": a message has "type" and "data" only.`);
+    switch (type) {
+      case 'reset':
+        return this.reset(data ?? {});
+      case 'step': {
+        if (!this.session) return error('SESSION_ERROR', 'No episode yet: send {"type": "reset"} first.');
+        const action = Action.safeParse(data);
+        if (!action.success) return validation(action.error.issues, 'data');
+        return { type: 'observation', data: await this.episodes.step(this.live(), action.data) };
+      }
+      case 'state':
+        return { type: 'state', data: this.episodes.state(this.session && this.live()) };
+      case 'close':
+        this.socket.close(1000, 'closed by the client');
+        return undefined;
+      case 'mcp':
+        return { type: 'mcp', data: await answerRpc(this.app, this.episodes, data, this.session && this.live()) };
+      default:
+        return error('UNKNOWN_TYPE', `Unknown message type: ${JSON.stringify(type)} (reset, step, state, close or mcp).`);
+    }
+  }
+
+  private async reset(data: unknown): Promise<object> {
+    const parsed = ResetData.safeParse(data);
+    if (!parsed.success) return validation(parsed.error.issues, 'data');
+    this.discard();
+    const { session, result } = await this.episodes.reset(parsed.data);
+    this.session = session;
+    this.keep = parsed.data.keep === true;
+    return { type: 'observation', data: result };
+  }
+
+  /** The connection's session, unless it expired or was deleted meanwhile. */
+  private live(): Session {
+    return this.app.sessions.require(this.session!.id);
+  }
+
+  private discard(): void {
+    const session = this.session;
+    this.session = undefined;
+    if (!session || this.keep || this.app.sessions.get(session.id) !== session) return;
+    this.app.sessions.delete(session.id);
+  }
+
+  private failure(failure: unknown): object {
+    const known = toProblem(failure);
+    if (!known) {
+      this.app.log.error({ err: failure }, 'an OpenEnv message failed');
+      return error('EXECUTION_ERROR', 'The server failed to handle the message; it has been logged.');
+    }
+    const { problem } = known;
+    const code: ErrorCode = problem.code === 'session_limit' ? 'CAPACITY_REACHED' : problem.code === 'session_not_found' ? 'SESSION_ERROR' : 'EXECUTION_ERROR';
+    return error(code, problem.detail, { status: problem.status, problem });
+  }
+}
+
+const error = (code: ErrorCode, message: string, extra: Record<string, unknown> = {}) => ({ type: 'error', data: { message, code, ...extra } });
+
+function validation(issues: readonly { path: readonly PropertyKey[]; message: string }[], root: string) {
+  const errors = issues.map((issue) => ({ field: [root, ...issue.path.map(String)].join('.'), message: issue.message }));
+  return error('VALIDATION_ERROR', `Invalid message: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
+}
+
+function send(socket: WebSocket, message: object): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
