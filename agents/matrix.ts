@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { AgentName, Plan } from './agent.js';
-import { type RunResult, runTask } from './run.js';
+import { type RunOptions, type RunResult, runTask } from './run.js';
 
 // The validity matrix: every task × (no hazards, each kind it targets) × (oracle, naive). It proves
 // that the measure is valid: the oracle always succeeds (every hazard leaves its task solvable), and
@@ -29,6 +29,8 @@ export interface MatrixRun {
   error?: string;
   score: any;
   journal: any[];
+  /** Over OpenEnv: the reward of the episode's last step. */
+  reward?: number | null;
 }
 
 /** The conditions a task runs under: no hazards, then each kind it targets alone. */
@@ -44,6 +46,7 @@ export async function runMatrix(
   tasks: readonly MatrixTask[],
   plans: Readonly<Record<string, Plan>>,
   concurrency: number,
+  via: RunOptions['via'] = 'http',
 ): Promise<MatrixRun[]> {
   const cells = tasks.flatMap((task) => conditionsOf(task).flatMap((condition) => AGENTS.map((agent) => ({ task, condition, agent }))));
   const missing = tasks.filter((task) => !Object.hasOwn(plans, task.id)).map((task) => task.id);
@@ -57,6 +60,7 @@ export async function runMatrix(
       const run: RunResult = await runTask(dispatcher, base, task.id, agent, plans[task.id]!, {
         session: sessionOf(task.id, condition, agent),
         kinds: condition === NONE ? [] : [condition],
+        via,
       });
       results[index] = {
         task: task.id,
@@ -67,6 +71,7 @@ export async function runMatrix(
         ...(run.blocked === undefined ? {} : { blocked: run.blocked }),
         score: run.score,
         journal: run.journal,
+        ...(run.reward === undefined ? {} : { reward: run.reward }),
       };
     }
   };

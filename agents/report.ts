@@ -16,7 +16,8 @@ export interface Report {
   dropsOf?: string;
   matrix: Matrix;
   /** Same seed, concurrency 1 and 8: the journals compared, wall times aside. */
-  determinism?: { identical: boolean; runs: number; differing: string[] };
+  /** The journals of the second pass (at `concurrency`, over `via`) against the first (one at a time, over HTTP). */
+  determinism?: { identical: boolean; runs: number; differing: string[]; concurrency?: number; via?: string };
   /** An eval's successful runs, over all and per task. */
   passes?: { runs: number; passed: number; tasks: { task: string; runs: number; passed: number }[] };
   runs: { task: string; condition: string; agent: string; success: boolean; why?: string; calls: number; retries: number; steps?: number; error?: string }[];
@@ -113,7 +114,7 @@ ${model ? `<p id="model">Model <strong>${escapeHtml(model.name)}</strong> at ${e
     .join(
       ', ',
     )}.${agentsOf(report.matrix).includes('oracle') ? ` Oracle failures: <strong id="oracle-failures">${report.matrix.oracleFailures.length}</strong>.` : ''}
-${report.determinism ? `Journals at concurrency 1 and 8: <strong id="determinism">${report.determinism.identical ? 'identical' : 'different'}</strong> (${report.determinism.runs} runs).` : ''}</p>
+${report.determinism ? `Journals at concurrency 1 and ${report.determinism.concurrency ?? 8}${report.determinism.via === 'openenv' ? ' (over OpenEnv)' : ''}: <strong id="determinism">${report.determinism.identical ? 'identical' : 'different'}</strong> (${report.determinism.runs} runs).` : ''}</p>
 ${passes ? `<p>Passed: <strong id="passed">${passes.passed} of ${passes.runs}</strong> runs.</p>\n` : ''}<h2>Success by kind</h2>
 ${chart(report.matrix)}
 <h2>The ${escapeHtml(dropsOf === 'naive' ? 'naive agent' : dropsOf)}'s drop per domain and kind</h2>

@@ -25,6 +25,9 @@ export async function listTasks(dispatcher: Dispatcher, base: string): Promise<M
   return reply.body as MatrixTask[];
 }
 
+/** An OpenEnv episode whose last step carried a reward: it is the score's verdict (1 success, 0 failure). */
+const rewardAgrees = (run: MatrixRun) => run.reward === undefined || run.reward === null || run.reward === (run.success ? 1 : 0);
+
 export const runSummary = (run: MatrixRun) => ({
   task: run.task,
   condition: run.condition,
@@ -43,17 +46,29 @@ export async function validity(
   dispatcher: Dispatcher,
   base: string,
   plans: Readonly<Record<string, Plan>>,
-  options: { patterns?: readonly string[]; concurrency?: number; twice?: boolean } = {},
-): Promise<{ report: Report; runs: MatrixRun[] }> {
+  options: {
+    patterns?: readonly string[];
+    concurrency?: number;
+    twice?: boolean;
+    /** How the second pass reaches the tools (default HTTP); its journals must still equal the first pass's. */
+    againVia?: 'http' | 'openenv';
+  } = {},
+): Promise<{ report: Report; runs: MatrixRun[]; again: MatrixRun[] }> {
   const tasks = selectTasks(await listTasks(dispatcher, base), options.patterns ?? []);
   const runs = await runMatrix(dispatcher, base, tasks, plans, 1);
   let determinism: Report['determinism'];
+  let again: MatrixRun[] = [];
   if (options.twice !== false) {
-    const again = await runMatrix(dispatcher, base, tasks, plans, options.concurrency ?? 8);
+    const concurrency = options.concurrency ?? 8;
+    const via = options.againVia ?? 'http';
+    again = await runMatrix(dispatcher, base, tasks, plans, concurrency, via);
     const differing = runs
-      .filter((run, i) => comparableJournal(run.journal) !== comparableJournal(again[i]!.journal))
+      .filter((run, i) => {
+        const other = again[i]!;
+        return comparableJournal(run.journal) !== comparableJournal(other.journal) || run.success !== other.success || !rewardAgrees(other);
+      })
       .map((run) => `${run.task} ${run.condition} ${run.agent}`);
-    determinism = { identical: differing.length === 0, runs: runs.length, differing };
+    determinism = { identical: differing.length === 0, runs: runs.length, differing, concurrency, via };
   }
   const count: Record<string, number> = {};
   for (const task of tasks) count[task.domain] = (count[task.domain] ?? 0) + 1;
@@ -64,5 +79,5 @@ export async function validity(
     ...(determinism ? { determinism } : {}),
     runs: runs.map(runSummary),
   };
-  return { report, runs };
+  return { report, runs, again };
 }
