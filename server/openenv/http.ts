@@ -41,7 +41,14 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
 
   typed.get(
     '/health',
-    { schema: { operationId: 'openenv_health', summary: "OpenEnv's health check", tags, response: { 200: z.object({ status: z.literal('healthy') }) } } },
+    {
+      schema: {
+        operationId: 'openenv_health',
+        summary: "OpenEnv's health check",
+        tags,
+        response: { 200: z.object({ status: z.literal('healthy') }), ...PROBLEMS },
+      },
+    },
     async () => ({ status: 'healthy' as const }),
   );
 
@@ -52,7 +59,7 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
         operationId: 'openenv_metadata',
         summary: 'What this environment is (OpenEnv EnvironmentMetadata)',
         tags,
-        response: { 200: z.object({ name: z.string(), description: z.string(), version: z.string(), tasks: z.number().int() }) },
+        response: { 200: z.object({ name: z.string(), description: z.string(), version: z.string(), tasks: z.number().int() }), ...PROBLEMS },
       },
     },
     async () => ({
@@ -76,6 +83,7 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
             observation: z.record(z.string(), z.unknown()),
             state: z.record(z.string(), z.unknown()),
           }),
+          ...PROBLEMS,
         },
       },
     },

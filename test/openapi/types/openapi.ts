@@ -2047,6 +2047,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openenv/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenEnv's health check */
+        get: operations["openenv_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this environment is (OpenEnv EnvironmentMetadata) */
+        get: operations["openenv_metadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JSON Schemas of the action, the observation and the state */
+        get: operations["openenv_schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an episode in a new session (its id in the observation and X-Session-Id) */
+        post: operations["openenv_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One step of an episode: a tool call, a re-read of the listing, or the final answer */
+        post: operations["openenv_step"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The episode's state (an empty one when no session is named) */
+        get: operations["openenv_state"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12663,6 +12765,459 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "healthy";
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_metadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        description: string;
+                        version: string;
+                        tasks: number;
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: {
+                            [key: string]: unknown;
+                        };
+                        observation: {
+                            [key: string]: unknown;
+                        };
+                        state: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The session's clock: virtual and deterministic, it advances by step_ms at every call. */
+                    clock?: {
+                        /**
+                         * Format: date-time
+                         * @description The session's time at its first call (ISO 8601 with offset).
+                         * @default 2024-05-15T15:00:00-05:00
+                         */
+                        start?: string;
+                        /**
+                         * @description How far the clock advances with each call, in milliseconds.
+                         * @default 1000
+                         */
+                        step_ms?: number;
+                    };
+                    /** @description This session's hazard settings, over the server's (env, config file, runtime). */
+                    hazards?: {
+                        /** @description Kinds or groups to switch on at `rate` on the tools they are assigned to: all, none, failures, drift, sponsored, conflict, adhoc, a family, or kind names. */
+                        enable?: string[];
+                        /** @description Probability that an eligible call is hit, for `enable` and "on" (default 1). */
+                        rate?: number;
+                        /** @description Per kind, on its assigned tools: {"transient_failure": 0.3}. */
+                        kinds?: {
+                            [key: string]: ("on" | "off") | boolean | number;
+                        };
+                        /** @description Per tool and kind: {"track_order": {"feature_limit": "on"}}. A tool name, or domain__tool. */
+                        tools?: {
+                            [key: string]: {
+                                [key: string]: ("on" | "off") | boolean | number;
+                            };
+                        };
+                        /** @description Add a diagnostic hint to what the agent sees; the schedule is unchanged. */
+                        hints?: boolean;
+                        /** @description Most retryable faults in a row on one tool (default 2). */
+                        max_consecutive?: number;
+                        /** @description Delay of the latency hazard, in milliseconds (default 1500). */
+                        latency_ms?: number;
+                    };
+                    /** @description The task the session runs (GET /tasks): its clock, seed and targeted hazards set the session up. */
+                    task?: string;
+                    /** @description With a task: the targeted kinds to switch on (default all; [] for none). The journal says which ones hit. */
+                    kinds?: string[];
+                    /** @description With a task: the probability that each targeted scenario hits an eligible call (default 1), so that training can raise difficulty over time. */
+                    hazard_rate?: number;
+                    /** @description The episode's seed: the hazard schedule (default: the task's), and which task when none is named. */
+                    seed?: number | string;
+                    /** @description The id of the session the episode runs in (default: a new unique id). */
+                    episode_id?: string;
+                    /** @description With no task named: choose among this domain’s tasks. */
+                    domain?: string;
+                    /** @description With no task named: choose among tasks of this category. */
+                    category?: string;
+                    /** @description With no task named: choose among tasks targeting this hazard kind. */
+                    kind?: string;
+                    /** @description Steps after which the episode ends unanswered (default 100). */
+                    max_steps?: number;
+                    /** @description Keep the session after its WebSocket closes (default: it is deleted then), to read its journal and score. */
+                    keep?: boolean;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the agent observes after reset or a step. */
+                        observation: {
+                            /** @description The wildtools session of the episode: its journal, state and score are at /sessions/{id}/…. */
+                            session_id: string;
+                            /** @description Steps taken in the episode. */
+                            step: number;
+                            /** @description The user's request: the task's on reset, the next follow-up after an answer; else null. */
+                            message: string | null;
+                            /** @description On reset: the task. */
+                            task: {
+                                id: string;
+                                domain: string;
+                                title: string;
+                                now: string;
+                                turns: number;
+                            } | null;
+                            /** @description On reset: the domain's policy (markdown). */
+                            policy: string | null;
+                            /** @description On reset and list_tools: the tools as this session lists them now. */
+                            tools: {
+                                name: string;
+                                description: string;
+                                input_schema: {
+                                    [key: string]: unknown;
+                                };
+                            }[] | null;
+                            tool_name: string | null;
+                            /** @description After call_tool: the HTTP answer. */
+                            response: {
+                                status: number;
+                                /** @description Content-Type and the headers the API sent (Retry-After, Deprecation, …). */
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** @description The body exactly as sent (cut short or broken when the connection damaged it). */
+                                body: string;
+                            } | null;
+                            /** @description After call_tool: the body parsed as JSON, or null when it is not JSON. */
+                            result: unknown;
+                            /** @description After call_tool: a failure of the call itself (an error status, no answer, a broken body). */
+                            error: {
+                                /** @enum {string} */
+                                error_type: "execution_error" | "invalid_args" | "transport_error" | "tool_not_found" | "timeout";
+                                message: string;
+                            } | null;
+                            /** @description The current request, from 1. */
+                            turn: number;
+                            /** @description On the terminal step: the deterministic score (GET /sessions/{id}/score). */
+                            score: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                        /** @description The score on the terminal step (1 success, 0 failure); null before. */
+                        reward: number | null;
+                        done: boolean;
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_step: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The action (GET /openenv/schema): call_tool, list_tools or answer. */
+                    action: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The episode’s session (else X-Session-Id or /s/{id}/openenv/step). */
+                    session_id?: string;
+                    /** @description Accepted for OpenEnv clients; calls are not cut short by it. */
+                    timeout_s?: number;
+                    request_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What the agent observes after reset or a step. */
+                        observation: {
+                            /** @description The wildtools session of the episode: its journal, state and score are at /sessions/{id}/…. */
+                            session_id: string;
+                            /** @description Steps taken in the episode. */
+                            step: number;
+                            /** @description The user's request: the task's on reset, the next follow-up after an answer; else null. */
+                            message: string | null;
+                            /** @description On reset: the task. */
+                            task: {
+                                id: string;
+                                domain: string;
+                                title: string;
+                                now: string;
+                                turns: number;
+                            } | null;
+                            /** @description On reset: the domain's policy (markdown). */
+                            policy: string | null;
+                            /** @description On reset and list_tools: the tools as this session lists them now. */
+                            tools: {
+                                name: string;
+                                description: string;
+                                input_schema: {
+                                    [key: string]: unknown;
+                                };
+                            }[] | null;
+                            tool_name: string | null;
+                            /** @description After call_tool: the HTTP answer. */
+                            response: {
+                                status: number;
+                                /** @description Content-Type and the headers the API sent (Retry-After, Deprecation, …). */
+                                headers: {
+                                    [key: string]: string;
+                                };
+                                /** @description The body exactly as sent (cut short or broken when the connection damaged it). */
+                                body: string;
+                            } | null;
+                            /** @description After call_tool: the body parsed as JSON, or null when it is not JSON. */
+                            result: unknown;
+                            /** @description After call_tool: a failure of the call itself (an error status, no answer, a broken body). */
+                            error: {
+                                /** @enum {string} */
+                                error_type: "execution_error" | "invalid_args" | "transport_error" | "tool_not_found" | "timeout";
+                                message: string;
+                            } | null;
+                            /** @description The current request, from 1. */
+                            turn: number;
+                            /** @description On the terminal step: the deterministic score (GET /sessions/{id}/score). */
+                            score: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
+                        /** @description The score on the terminal step (1 success, 0 failure); null before. */
+                        reward: number | null;
+                        done: boolean;
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_state: {
+        parameters: {
+            query?: {
+                session_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The episode's state (OpenEnv's State: episode_id, step_count, and wildtools' own fields). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        episode_id: string | null;
+                        step_count: number;
+                        session_id: string | null;
+                        task: string | null;
+                        turn: number;
+                        turns: number;
+                        max_steps: number;
+                        done: boolean;
+                        /** @description Tool calls journaled in the session. */
+                        calls: number;
+                    };
                 };
             };
             /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
