@@ -156,7 +156,19 @@ export interface EvalOptions {
   keep?: boolean;
 }
 
-/** Runs the model on one task under one condition (`none` or a targeted kind) in a new session; never throws. */
+/** How one run's session is set up, when not by its condition alone (repeated runs under several kinds at once). */
+export interface RunSetup {
+  session: string;
+  /** The targeted kinds switched on. */
+  kinds: readonly string[];
+  seed?: string;
+  hazard_rate?: number;
+}
+
+/**
+ * Runs the model on one task under one condition (`none` or a targeted kind) in a new session, or as
+ * `setup` says; never throws.
+ */
 export async function runModel(
   dispatcher: Dispatcher,
   base: string,
@@ -164,8 +176,16 @@ export async function runModel(
   condition: string,
   model: ModelOptions,
   options: EvalOptions = {},
+  setup?: RunSetup,
 ): Promise<EvalRun> {
-  const session = evalSession(task.id, condition, model.model);
+  const session = setup?.session ?? evalSession(task.id, condition, model.model);
+  const hazards = setup
+    ? {
+        kinds: setup.kinds,
+        ...(setup.seed === undefined ? {} : { seed: setup.seed }),
+        ...(setup.hazard_rate === undefined ? {} : { hazard_rate: setup.hazard_rate }),
+      }
+    : { kinds: condition === NONE ? [] : [condition] };
   const send = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => exchange(dispatcher, base, method, path, body);
   const run: EvalRun = {
     task: task.id,
@@ -184,7 +204,7 @@ export async function runModel(
   try {
     // A session left over by an interrupted run of the same cell would refuse the id.
     await send('DELETE', `/sessions/${session}`);
-    await ok(await send('POST', '/sessions', { id: session, task: task.id, kinds: condition === NONE ? [] : [condition] }), 'POST /sessions');
+    await ok(await send('POST', '/sessions', { id: session, task: task.id, ...hazards }), 'POST /sessions');
     const conversation = await converse(
       task,
       {

@@ -33,8 +33,12 @@ const AnswerFacts = z.strictObject({
   excludes: z.array(Fact).default([]).describe('Facts the final answer must not state (a false claim, a promoted item, an injected instruction).'),
 });
 
+/** The part of a task id after its domain: `001` for the embedded tasks, `tau2-12` for an imported one. */
+export const TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+const TASK_ID = new RegExp(`^[a-z][a-z-]*\\/${TASK_NAME.source.slice(1)}`);
+
 export const TaskSpec = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z-]*\/\d{3}$/, 'domain/NNN'),
+  id: z.string().regex(TASK_ID, 'domain/NNN, or domain/name for an imported task'),
   title: z.string().min(1),
   categories: z.array(TaskCategory).min(1),
   request: z.string().min(1).describe("The user's request, as the agent is told it."),

@@ -42,6 +42,8 @@ export interface AppOptions {
   access?: AccessOptions;
   /** Keep sessions in a folder across restarts (DATA_DIR). */
   persistence?: PersistenceOptions;
+  /** A tau2-bench tasks.json by domain name (TASKS_<DOMAIN>): its tasks replace the domain's embedded ones. */
+  taskFiles?: Readonly<Record<string, string>>;
 }
 
 /** The whole server as a fastify instance, not yet listening. */
@@ -63,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
-  const tasks = new TaskBook(options.domains, options.bases);
+  const tasks = new TaskBook(options.domains, options.bases, options.taskFiles);
   await app.register(services, { registry, sessions, tasks, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });

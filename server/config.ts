@@ -58,13 +58,16 @@ const Environment = z.object({
     .describe("strict: reproduce tau2-bench's known modify_pending_order_items bug too"),
 });
 
-/** The variables the server reads, besides FIXTURE_<DOMAIN> and the hazards': name → what it sets. */
+/** The variables the server reads, besides FIXTURE_<DOMAIN>, TASKS_<DOMAIN> and the hazards': name → what it sets. */
 export const CONFIG_VARIABLES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(Environment.shape).map(([name, schema]) => [name, schema.description ?? '']),
 );
 
 /** The variable naming a domain's database file: `FIXTURE_SMART_HOME`. */
 export const fixtureVariable = (domain: string): string => `FIXTURE_${envWord(domain)}`;
+
+/** The variable naming a tau2-bench tasks.json for a domain: `TASKS_RETAIL`. */
+export const tasksVariable = (domain: string): string => `TASKS_${envWord(domain)}`;
 
 export interface Config {
   port: number;
@@ -90,6 +93,21 @@ export interface Config {
   compat: CompatMode;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
+  /** tau2-bench tasks.json per domain name, from TASKS_<DOMAIN>: its tasks replace the embedded ones. */
+  taskFiles: Record<string, string>;
+}
+
+/** The value of `variable(domain)` for each domain that has one; a variable of that prefix naming no domain is a ConfigError. */
+function perDomain(present: Record<string, string | undefined>, domains: readonly Domain[], variable: (domain: string) => string, prefix: string) {
+  const found: Record<string, string> = {};
+  for (const domain of domains) {
+    const value = present[variable(domain.name)];
+    if (value) found[domain.name] = value;
+  }
+  const known = new Set(domains.map((d) => variable(d.name)));
+  const unknown = Object.keys(present).find((name) => name.startsWith(prefix) && !known.has(name));
+  if (unknown) throw new ConfigError(`Unknown ${unknown}: the domains are ${domains.map((d) => d.name).join(', ')}`);
+  return found;
 }
 
 export class ConfigError extends Error {}
@@ -103,14 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     const name = String(issue.path[0]);
     throw new ConfigError(`Invalid ${name}=${JSON.stringify(present[name] ?? '')}: expected ${issue.message}`);
   }
-  const fixtures: Record<string, string> = {};
-  for (const domain of domains) {
-    const value = present[fixtureVariable(domain.name)];
-    if (value) fixtures[domain.name] = value;
-  }
-  const known = new Set(domains.map((d) => fixtureVariable(d.name)));
-  const unknown = Object.keys(present).find((name) => name.startsWith('FIXTURE_') && !known.has(name));
-  if (unknown) throw new ConfigError(`Unknown ${unknown}: the domains are ${domains.map((d) => d.name).join(', ')}`);
+  const fixtures = perDomain(present, domains, fixtureVariable, 'FIXTURE_');
+  const taskFiles = perDomain(present, domains, tasksVariable, 'TASKS_');
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -129,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     apiToken: e.API_TOKEN,
     compat: e.TAU2_COMPAT,
     fixtures,
+    taskFiles,
   };
 }

@@ -15,11 +15,11 @@ function fatal(message: string): never {
 }
 
 /** A startup step: its value, or a one-line exit naming what was wrong when it fails with a `known` error. */
-async function step<T>(work: () => T | Promise<T>, known: abstract new (...args: never[]) => Error): Promise<T> {
+async function step<T>(work: () => T | Promise<T>, ...known: (abstract new (...args: never[]) => Error)[]): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof known) fatal(error.message);
+    if (known.some((type) => error instanceof type)) fatal((error as Error).message);
     throw error;
   }
 }
@@ -90,6 +90,7 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
         logger,
         access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
         hazards: hazards.runtime,
+        taskFiles: config.taskFiles,
         sessions: {
           ttlMs: config.sessionTtlMs,
           maxSessions: config.maxSessions,
@@ -110,6 +111,7 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
           : {}),
       }),
     PersistenceError,
+    ConfigError,
   );
 
   return { app, config };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Fact, TaskCategory } from '../../scoring/task.js';
+import { Fact, TASK_NAME, TaskCategory } from '../../scoring/task.js';
 
 // The shapes the task and scoring routes answer in.
 
@@ -10,8 +10,8 @@ export const TaskParams = z.strictObject({
     .describe('The domain.'),
   number: z
     .string()
-    .regex(/^\d{3}$/, 'three digits')
-    .describe("The task's number in its domain."),
+    .regex(TASK_NAME, "three digits, or an imported task's name")
+    .describe("The task's number in its domain (`001`), or an imported task's name (`tau2-12`)."),
 });
 
 const Targeted = z.object({ kind: z.string(), tool: z.string() });

@@ -9,6 +9,7 @@ import { domainOf } from '../../scoring/task.js';
 import type { BaseDatabase } from '../data/base.js';
 import { DomainState } from '../data/domain-state.js';
 import { ClockOptions, SessionClock } from '../sessions/clock.js';
+import { importTau2Tasks, type Tau2Import } from './tau2-file.js';
 
 /** The records each domain's state changed, as the scorer compares them. */
 export function changedRecords(states: ReadonlyMap<string, DomainState>): ChangedRecord[] {
@@ -16,21 +17,33 @@ export function changedRecords(states: ReadonlyMap<string, DomainState>): Change
 }
 
 /**
- * Every domain's tasks, loaded at startup from the folder each domain names, with what the scorer needs
- * of them: the public view, and the end state the expected writes give (replayed once, without hazards).
+ * Every domain's tasks, loaded at startup from the folder each domain names (or, for a domain given a
+ * tau2-bench tasks.json, from that file), with what the scorer needs of them: the public view, and the
+ * end state the expected writes give (replayed once, without hazards).
  */
 export class TaskBook {
   private readonly tasks = new Map<string, TaskSpec>();
   private readonly domains: ReadonlyMap<string, Domain>;
   private readonly expectedStates = new Map<string, ChangedRecord[]>();
   private readonly policies = new Map<string, string>();
+  /** What each imported tasks.json gave, by domain. */
+  readonly imports: Tau2Import[] = [];
 
+  /** `taskFiles`: a tau2-bench tasks.json by domain name, whose tasks replace the embedded ones (a bad file is a ConfigError). */
   constructor(
     domains: readonly Domain[],
     readonly bases: ReadonlyMap<string, BaseDatabase>,
+    taskFiles: Readonly<Record<string, string>> = {},
   ) {
     this.domains = new Map(domains.map((domain) => [domain.name, domain]));
     for (const domain of domains) {
+      const file = Object.hasOwn(taskFiles, domain.name) ? taskFiles[domain.name] : undefined;
+      if (file !== undefined) {
+        const { tasks, report } = importTau2Tasks(domain, file, (task) => this.replayFails(task));
+        for (const task of tasks) this.tasks.set(task.id, task);
+        this.imports.push(report);
+        continue;
+      }
       // Tasks name records of the embedded default data: a domain served from another file has none.
       if (!domain.tasksFolder || bases.get(domain.name)?.source !== fileURLToPath(domain.fixtureFile)) continue;
       const decoys = (domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
@@ -96,6 +109,16 @@ export class TaskBook {
       this.expectedStates.set(key, records);
     }
     return records;
+  }
+
+  /** Why the task's expected writes fail on its domain's database, or undefined when they all run. */
+  private replayFails(task: TaskSpec): string | undefined {
+    try {
+      this.replay(task, 'off');
+      return undefined;
+    } catch (error) {
+      return `a gold write fails on the database: ${(error as Error).message}`;
+    }
   }
 
   private replay(task: TaskSpec, compat: CompatMode): ChangedRecord[] {

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import t from 'tap';
 import { Agent } from 'undici';
@@ -23,55 +22,10 @@ import { plans } from '../../agents/plans/index.js';
 import { matrixTable, reportHtml, writeReport } from '../../agents/report.js';
 import { validity } from '../../agents/validity.js';
 import { startServer } from '../helpers/server.js';
+import { type Answer, calls, fakeEndpoint, reply, type Seen, say } from '../helpers/fake-model.js';
 
 // The eval driver against a real wildtools and a scripted model behind a fake OpenAI-compatible endpoint
 // on loopback: the fake reads the tool messages it receives to decide its next step, as a model would.
-
-interface Teardown {
-  teardown(fn: () => unknown): void;
-}
-
-interface Seen {
-  headers: Record<string, string | string[] | undefined>;
-  body: any;
-}
-
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-
-/** A chat completions endpoint on loopback answering with `script`; every request it received, in order. */
-async function fakeEndpoint(t: Teardown, script: (body: any, index: number) => Answer): Promise<{ baseUrl: string; seen: Seen[] }> {
-  const seen: Seen[] = [];
-  const server = createServer((request, response) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(text);
-      seen.push({ headers: request.headers, body });
-      const answer = request.url === '/v1/chat/completions' ? script(body, seen.length - 1) : { status: 404, body: { error: 'no such route' } };
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
-  const address = server.address();
-  return { baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`, seen };
-}
-
-const reply = (message: object): Answer => ({
-  status: 200,
-  body: { id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', ...message } }] },
-});
-const say = (content: string) => reply({ content });
-const calls = (step: number, ...list: [string, object | string][]) =>
-  reply({
-    content: null,
-    tool_calls: list.map(([name, args], i) => ({
-      id: `call_${step}_${i}`,
-      type: 'function',
-      function: { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
-    })),
-  });
 
 /** The tool results a request carries: each tool message with the call it answers. */
 function resultsOf(messages: ChatMessage[]) {

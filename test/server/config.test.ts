@@ -18,6 +18,7 @@ t.test('defaults', async (t) => {
     seed: '0',
     compat: 'off',
     fixtures: {},
+    taskFiles: {},
   });
 });
 

@@ -49,7 +49,8 @@ t.test('GET /tasks lists tasks without their expected outcome; GET /tasks/{domai
     t.equal(missing.status, 404, path);
     t.match(missing.body, { code: 'unknown_task' });
   }
-  t.equal((await server.request('GET', '/tasks/retail/1')).status, 400, 'the number has three digits');
+  t.equal((await server.request('GET', '/tasks/retail/1')).status, 404, 'a name that is no task');
+  t.equal((await server.request('GET', '/tasks/retail/_1')).status, 400, 'a name starts with a letter or digit');
 });
 
 t.test("a domain served from another file than the embedded data lists no tasks: they name the embedded data's records", async (t) => {

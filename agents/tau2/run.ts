@@ -1,0 +1,127 @@
+import type { Dispatcher } from 'undici';
+import { parseTau2Task, type Tau2Task } from '../../lib/tau2-task.js';
+import type { AgentName } from '../agent.js';
+import { type EvalTask, runModel } from '../eval.js';
+import type { ModelOptions } from '../eval-chat.js';
+import { exchange } from '../http.js';
+import { AGENTS, type MatrixRun, type MatrixTask, NONE } from '../matrix.js';
+import { runTask } from '../run.js';
+import { listTasks, selectTasks } from '../validity.js';
+import { tau2Plan } from './plan.js';
+
+// tau2-bench's tasks, served by a wildtools whose TASKS_<DOMAIN> names their tasks.json: the scripted
+// oracle and naive agent (and a model, when given) on each task, clean and under a hazard profile, k times.
+
+export interface Tau2RunOptions {
+  domains: readonly string[];
+  /** The condition's label in the report (the profile's name). */
+  profile: string;
+  /** The kinds of the profile. */
+  kinds: readonly string[];
+  seed: string;
+  rate: number;
+  k: number;
+  patterns?: readonly string[];
+  model?: ModelOptions;
+  maxSteps?: number;
+  /** Runs at once (default 4); the results come in a fixed order whatever the concurrency. */
+  concurrency?: number;
+}
+
+/** One run: a matrix cell (condition `none` or the profile) and its repetition. */
+export interface Tau2Run extends MatrixRun {
+  repetition: number;
+}
+
+/** A session id made of letters, digits, `.`, `_` and `-`, at most 64 characters. */
+export const tau2Session = (task: string, condition: string, agent: string, repetition: number) =>
+  `t2.${task.replace('/', '.')}.${condition}.${agent}.${repetition}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 64);
+
+/** The tasks of a tasks.json by the id the server gives them, `<domain>/tau2-<id>`. */
+export function goldOf(domain: string, entries: readonly unknown[]): Map<string, Tau2Task> {
+  const gold = new Map<string, Tau2Task>();
+  for (const entry of entries) {
+    const parsed = parseTau2Task(entry);
+    if ('task' in parsed && !gold.has(`${domain}/tau2-${parsed.task.id}`)) gold.set(`${domain}/tau2-${parsed.task.id}`, parsed.task);
+  }
+  return gold;
+}
+
+async function writesOf(dispatcher: Dispatcher, base: string, domain: string): Promise<Set<string>> {
+  const reply = await exchange(dispatcher, base, 'GET', `/${domain}/tools`);
+  if (reply.status !== 200) throw new Error(`GET /${domain}/tools answered ${reply.status}`);
+  return new Set((reply.body as { tools: { name: string; mutates: boolean }[] }).tools.filter((tool) => tool.mutates).map((tool) => tool.name));
+}
+
+interface Cell {
+  task: MatrixTask;
+  condition: string;
+  agent: string;
+  repetition: number;
+}
+
+/** Every run, in task, condition, agent and repetition order. */
+export async function runTau2(
+  dispatcher: Dispatcher,
+  base: string,
+  gold: ReadonlyMap<string, Tau2Task>,
+  options: Tau2RunOptions,
+): Promise<{ tasks: MatrixTask[]; runs: Tau2Run[] }> {
+  const tasks = selectTasks(
+    (await listTasks(dispatcher, base)).filter((task) => options.domains.includes(task.domain) && gold.has(task.id)),
+    options.patterns ?? [],
+  );
+  const writes = new Map<string, Set<string>>();
+  for (const domain of new Set(tasks.map((task) => task.domain))) writes.set(domain, await writesOf(dispatcher, base, domain));
+  const agents: string[] = [...AGENTS, ...(options.model ? [options.model.model] : [])];
+  const cells: Cell[] = tasks.flatMap((task) =>
+    [NONE, options.profile].flatMap((condition) =>
+      agents.flatMap((agent) => Array.from({ length: options.k }, (_, repetition) => ({ task, condition, agent, repetition }))),
+    ),
+  );
+  const details = new Map<string, Promise<EvalTask>>();
+  const detailsOf = (id: string) => {
+    if (!details.has(id))
+      details.set(
+        id,
+        exchange(dispatcher, base, 'GET', `/tasks/${id}`).then((reply) => reply.body as EvalTask),
+      );
+    return details.get(id)!;
+  };
+  const run = async ({ task, condition, agent, repetition }: Cell): Promise<Tau2Run> => {
+    const targeted = new Set(task.targets.map((target) => target.kind));
+    const setup = {
+      session: tau2Session(task.id, condition, agent, repetition),
+      kinds: condition === NONE ? [] : options.kinds.filter((kind) => targeted.has(kind)),
+      seed: `${options.seed}.${repetition}`,
+      hazard_rate: options.rate,
+    };
+    const cell = { task: task.id, domain: task.domain, condition, agent, repetition };
+    if (agent !== 'oracle' && agent !== 'naive') {
+      const result = await runModel(dispatcher, base, await detailsOf(task.id), condition, options.model!, { maxSteps: options.maxSteps ?? 30 }, setup);
+      return { ...cell, success: result.success, ...(result.error === undefined ? {} : { error: result.error }), score: result.score, journal: result.journal };
+    }
+    try {
+      const result = await runTask(dispatcher, base, task.id, agent as AgentName, tau2Plan(gold.get(task.id)!, writes.get(task.domain)!), setup);
+      return {
+        ...cell,
+        success: result.score.success === true,
+        ...(result.blocked === undefined ? {} : { blocked: result.blocked }),
+        score: result.score,
+        journal: result.journal,
+      };
+    } catch (error) {
+      return { ...cell, success: false, error: (error as Error).message, score: null, journal: [] };
+    }
+  };
+  const runs: Tau2Run[] = new Array(cells.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < cells.length) {
+      const index = next++;
+      runs[index] = await run(cells[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  return { tasks, runs };
+}
