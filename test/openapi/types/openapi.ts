@@ -12349,7 +12349,7 @@ export interface operations {
             path: {
                 /** @description The domain. */
                 domain: string;
-                /** @description The task's number in its domain. */
+                /** @description The task's number in its domain (`001`), or an imported task's name (`tau2-12`). */
                 number: string;
             };
             cookie?: never;
