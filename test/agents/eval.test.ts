@@ -638,7 +638,7 @@ t.test('the validity matrix of retail/001 is unchanged: the oracle always succee
       'retail      unknown_outcome         1      100       0',
     ].join('\n'),
   );
-  t.same(report.determinism, { identical: true, runs: 6, differing: [] });
+  t.same(report.determinism, { identical: true, runs: 6, differing: [], concurrency: 4, via: 'http' });
   t.same(report.matrix.oracleFailures, []);
   t.same(
     runs.map((run) => [run.condition, run.agent]),
