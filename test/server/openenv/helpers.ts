@@ -91,7 +91,7 @@ export class CheckedClient {
 export interface RawSocket {
   send(data: string | Uint8Array): void;
   /** The next message the server sends, parsed. */
-  next(): Promise<{ type: string; data: Record<string, any> }>;
+  next(): Promise<{ type: string; data: any }>;
   /** Resolves with the close code once the connection closed. */
   closed: Promise<number>;
 }
