@@ -51,7 +51,7 @@ t.test('50 connections at once each run an episode in its own session', async (t
     const client = await connectClient(t, server, checks);
     const { observation } = await client.reset({ task: TASK, kinds: [], keep: true });
     for (const call of [1, 2]) {
-      const step = await client.step({ tool_name: 'calculate', arguments: { expression: expression(index, call) } });
+      const step = await client.step({ type: 'call_tool', tool_name: 'calculate', arguments: { expression: expression(index, call) } });
       t.equal(step.observation.result, `${index * 100 + call}.0`, `connection ${index}, call ${call}: its own result`);
     }
     const last = await client.step({ type: 'answer', text: `connection ${index}` });
