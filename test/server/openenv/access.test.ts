@@ -1,7 +1,7 @@
 import t from 'tap';
 import { OpenEnvClient } from '../../../client/openenv.js';
 import { startServer } from '../../helpers/server.js';
-import { connectClient, protocolChecks, TASK } from './helpers.js';
+import { connectClient, protocolChecks, TASK } from '../../helpers/openenv.js';
 
 // With API_TOKEN set, OpenEnv's routes are API routes: the WebSocket upgrade and the HTTP routes need the
 // token; its health check is public like /health.

@@ -1,6 +1,6 @@
 import t, { type Test } from 'tap';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { CANCEL, FIND_USER, protocolChecks, READ_ORDER, rightAnswer, TASK, WRONG_ANSWER } from './helpers.js';
+import { CANCEL, FIND_USER, protocolChecks, READ_ORDER, rightAnswer, TASK, WRONG_ANSWER } from '../../helpers/openenv.js';
 
 // A whole retail/001 episode over HTTP with transient failures: each failed read is observed exactly as
 // the REST route answers it in a session of the same id and seed, and the answer ends the episode with

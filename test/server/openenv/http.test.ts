@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer } from '../../helpers/server.js';
-import { FIND_USER, protocolChecks, TASK } from './helpers.js';
+import { FIND_USER, protocolChecks, TASK } from '../../helpers/openenv.js';
 
 // OpenEnv over HTTP under /openenv: health, metadata and schema; reset naming a task or choosing one by
 // seed among filters; steps addressed by body, header or path; its problems; the state.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectClient, FIND_USER, protocolChecks, TASK } from './helpers.js';
+import { connectClient, FIND_USER, protocolChecks, TASK } from '../../helpers/openenv.js';
 
 // OpenEnv's JSON-RPC tool access: POST /openenv/mcp and `mcp` messages on the WebSocket. tools/list,
 // tools/call (a step of the session's episode), openenv/session/create and close, and JSON-RPC errors.

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { OpenEnvClient, OpenEnvError } from '../../../client/openenv.js';
 import { startServer } from '../../helpers/server.js';
-import { connectClient, gone, protocolChecks, TASK } from './helpers.js';
+import { connectClient, gone, protocolChecks, TASK } from '../../helpers/openenv.js';
 
 // As many WebSocket episodes as the server has sessions: one more is refused with CAPACITY_REACHED
 // until one ends; many at once each keep to their own session.

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer } from '../../helpers/server.js';
-import { FIND_USER, protocolChecks, rawSocket, TASK } from './helpers.js';
+import { FIND_USER, protocolChecks, rawSocket, TASK } from '../../helpers/openenv.js';
 
 // Whatever a WebSocket sends, the server answers with an error message naming the problem (OpenEnv's
 // codes) and the connection stays usable: the next message is answered as usual.

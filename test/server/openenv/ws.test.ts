@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer } from '../../helpers/server.js';
-import { CANCEL, FIND_USER, gone, connectClient, protocolChecks, READ_ORDER, rightAnswer, TASK } from './helpers.js';
+import { CANCEL, FIND_USER, gone, connectClient, protocolChecks, READ_ORDER, rightAnswer, TASK } from '../../helpers/openenv.js';
 
 // OpenEnv episodes over the WebSocket at /openenv/ws with the TypeScript client: hazards as observed,
 // the listing, follow-up requests, the step limit, the state, and the session's life with the connection.

@@ -1,7 +1,7 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { WebSocket } from 'undici';
-import { type EpisodeState, OpenEnvClient, type OpenEnvOptions, type StepResult } from '../../../client/openenv.js';
-import type { TestServer } from '../../helpers/server.js';
+import { type EpisodeState, OpenEnvClient, type OpenEnvOptions, type StepResult } from '../../client/openenv.js';
+import type { TestServer } from './server.js';
 
 // What the OpenEnv protocol tests share: the protocol's own schemas as a validator of what the server
 // answers, a client closed with the test, a raw socket for traffic no client would send, and the
