@@ -1,4 +1,5 @@
 import t from 'tap';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { startServer } from '../../helpers/server.js';
 import { FIND_USER, protocolChecks, TASK } from '../../helpers/openenv.js';
 
@@ -15,8 +16,12 @@ t.test('health, metadata and the JSON Schemas of the action, the observation and
   const schema = await server.request('GET', '/openenv/schema');
   t.equal(schema.status, 200);
   t.same(Object.keys(schema.body).sort(), ['action', 'observation', 'state']);
-  for (const part of ['action', 'observation', 'state'] as const) {
-    t.ok(schema.body[part].anyOf ?? schema.body[part].oneOf ?? schema.body[part].properties, `${part} is a JSON Schema`);
+  const validator = new AjvJsonSchemaValidator();
+  for (const part of ['action', 'observation', 'state'] as const) t.doesNotThrow(() => validator.getValidator(schema.body[part]), `${part} is a JSON Schema`);
+  const action = validator.getValidator(schema.body.action);
+  for (const valid of [FIND_USER, { type: 'list_tools' }, { type: 'answer', text: 'done' }]) t.ok(action(valid).valid, `${valid.type}: a valid action`);
+  for (const invalid of [{ type: 'dance' }, { type: 'answer' }, { type: 'call_tool', tool_name: '' }, { type: 'list_tools', extra: 1 }]) {
+    t.notOk(action(invalid).valid, `${JSON.stringify(invalid)}: not an action`);
   }
   t.match(schema.body.state, { type: 'object', properties: { episode_id: {}, step_count: {} } }, "the state has OpenEnv's fields");
   t.match(schema.body.observation, { type: 'object', properties: { session_id: { type: 'string' }, response: {}, error: {} } });
