@@ -17,9 +17,12 @@ export function callView(outcome: CallOutcome): CallView {
     const response = { status: 200, headers: { ...fault.headers, 'content-type': JSON_TYPE }, body: outcome.text };
     return { response, result: null, error };
   }
-  const type = fault ? fault.contentType : outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE;
+  const type = fault ? wireType(fault.contentType) : outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE;
   return answerView(outcome.status, { ...outcome.headers, ...fault?.headers, 'content-type': type }, outcome.text);
 }
+
+/** A content type as the REST route sends it: Fastify adds charset=utf-8 to a JSON type that names no charset. */
+const wireType = (type: string) => (/json/i.test(type.split(';')[0]!) && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type);
 
 /** A problem the API answered without running the tool (an unknown tool). */
 export function problemView(failure: ProblemError): CallView {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problem } from '../../lib/problem.js';
+import { PUBLIC_SECURITY } from '../openapi.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { ProblemError, problemError } from '../problem.js';
 import { addressedSession } from '../session-id.js';
@@ -42,10 +43,13 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
   typed.get(
     '/health',
     {
+      // Public like /health: a liveness probe carries no token.
+      config: { access: 'public' },
       schema: {
         operationId: 'openenv_health',
         summary: "OpenEnv's health check",
         tags,
+        security: PUBLIC_SECURITY,
         response: { 200: z.object({ status: z.literal('healthy') }), ...PROBLEMS },
       },
     },
