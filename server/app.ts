@@ -88,6 +88,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(viewRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
-  await app.register(openenvRoutes, { prefix: '/openenv' });
+  await app.register(openenvRoutes, { prefix: '/openenv', ttlMs: options.sessions.ttlMs });
   return app;
 }

@@ -6,9 +6,9 @@ import { openenvHttpRoutes } from './http.js';
 import { openenvSocketRoute } from './ws.js';
 
 /** OpenEnv's protocol under /openenv/ (a client's base_url): WebSocket /ws, HTTP reset/step/state, schema, metadata, health, JSON-RPC tools. */
-export async function openenvRoutes(app: FastifyInstance): Promise<void> {
+export async function openenvRoutes(app: FastifyInstance, { ttlMs }: { ttlMs: number }): Promise<void> {
   await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   const episodes = new Episodes(app);
   await app.register(openenvHttpRoutes, { episodes });
-  await app.register(openenvSocketRoute, { episodes });
+  await app.register(openenvSocketRoute, { episodes, idleMs: ttlMs });
 }

@@ -19,7 +19,7 @@ const MAX_QUEUED = 64;
  * order: reset and step with an observation, state with the state, mcp with a JSON-RPC answer, close
  * by closing; anything wrong with an error message that names the problem, never a dropped connection.
  */
-export async function openenvSocketRoute(app: FastifyInstance, { episodes }: { episodes: Episodes }): Promise<void> {
+export async function openenvSocketRoute(app: FastifyInstance, { episodes, idleMs }: { episodes: Episodes; idleMs: number }): Promise<void> {
   let connections = 0;
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
     if (connections >= app.sessions.maxSessions) {
@@ -35,8 +35,18 @@ export async function openenvSocketRoute(app: FastifyInstance, { episodes }: { e
     }
     connections++;
     const connection = new Connection(app, episodes, socket);
-    socket.on('message', (data, isBinary) => connection.receive(isBinary ? null : data.toString()));
+    // A connection left idle as long as a session may be is closed, so that idle clients cannot hold every place.
+    const idle = setTimeout(() => closeIdle(), idleMs);
+    const closeIdle = () => {
+      send(socket, error('SESSION_ERROR', `No message for ${Math.round(idleMs / 1000)} s (SESSION_TTL): the connection is closed.`));
+      socket.close(1001, 'idle');
+    };
+    socket.on('message', (data, isBinary) => {
+      idle.refresh();
+      connection.receive(isBinary ? null : data.toString());
+    });
     socket.on('close', () => {
+      clearTimeout(idle);
       connections--;
       connection.end();
     });

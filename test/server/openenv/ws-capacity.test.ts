@@ -1,7 +1,7 @@
 import t from 'tap';
 import { OpenEnvClient, OpenEnvError } from '../../../client/openenv.js';
 import { startServer } from '../../helpers/server.js';
-import { connectClient, gone, protocolChecks, TASK } from '../../helpers/openenv.js';
+import { connectClient, gone, protocolChecks, rawSocket, TASK } from '../../helpers/openenv.js';
 
 // As many WebSocket episodes as the server has sessions: one more is refused with CAPACITY_REACHED
 // until one ends; many at once each keep to their own session.
@@ -69,4 +69,13 @@ t.test('50 connections at once each run an episode in its own session', async (t
       `connection ${index}: its journal holds its own two calls`,
     );
   }
+});
+
+t.test('a connection idle for as long as a session lives is closed, and its place freed', async (t) => {
+  const server = await startServer(t, { sessions: { maxSessions: 2, ttlMs: 300 } });
+  const socket = await rawSocket(t, server);
+  socket.send(JSON.stringify({ type: 'state' }));
+  t.equal((await socket.next()).type, 'state', 'a message keeps the connection alive');
+  t.match(await socket.next(), { type: 'error', data: { code: 'SESSION_ERROR', message: /No message for/ } }, 'then, idle, it is told why');
+  t.equal(await socket.closed, 1001, 'and closed as going away');
 });
