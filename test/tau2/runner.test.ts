@@ -67,6 +67,16 @@ for (const profile of ['network', 'writes', 'contract', 'all']) {
   });
 }
 
+t.test('profile content: it hits the replay without biting it (it bites agents that read answers), and the tasks stay solvable', async (t) => {
+  const flags = tau2Flags(['--tau2', checkout, '--profile', 'content', '--k', '1', '--out', t.testdir(), '--seed', 's'], {});
+  const { report } = await tau2Command(flags, serve);
+  t.equal(line(report, 'oracle').hazard, 100, 'every task stays solvable');
+  t.equal(line(report, 'naive').hazard, 100, 'a replay of fixed gold arguments passes through content hazards');
+  const kinds = new Set(report.kinds_recovery.filter((k) => k.hits > 0).map((k) => k.kind));
+  t.ok(kinds.has('injection') && kinds.has('redundant'), `content kinds hit the replay: ${[...kinds].join(', ')}`);
+  t.ok(report.injected_faults > 0);
+});
+
 t.test('the same seed gives the same runs', async (t) => {
   const run = async () =>
     (await tau2Command(tau2Flags(['--tau2', checkout, '--profile', 'network', '--k', '1', '--out', t.testdir(), '--tasks', 'retail/tau2-0'], {}), serve))
