@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The checkout's commit: `git rev-parse HEAD`, else what .git/HEAD names, else "unknown". */
+/**
+ * The checkout's commit: what its own .git/HEAD names, else `git rev-parse HEAD` when the folder is the top of
+ * its repository (a folder inside another repository has no revision of its own), else "unknown".
+ */
 export function checkoutRevision(checkout: string): string {
+  const own = headFile(checkout);
+  if (own) return own;
   try {
-    return execFileSync('git', ['-C', checkout, 'rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args: string[]) => execFileSync('git', ['-C', checkout, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(checkout)) return 'unknown (not a git checkout of its own)';
+    return git('rev-parse', 'HEAD');
   } catch {
-    return headFile(checkout) ?? 'unknown';
+    return 'unknown';
   }
 }
 
