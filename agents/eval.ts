@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Dispatcher } from 'undici';
 import { type AssistantMessage, type ChatMessage, complete, type ModelOptions, type ToolCall } from './eval-chat.js';
 import { exchange, type Reply } from './http.js';
+import { mapInOrder } from './pool.js';
 import { type MatrixRun, type MatrixTask, NONE, summarise, whyFailed } from './matrix.js';
 import type { Report } from './report.js';
 import { listTasks, selectTasks } from './validity.js';
@@ -257,26 +258,24 @@ export async function runEval(
   const kinds = options.kinds ?? [NONE, 'all'];
   const cells = tasks.flatMap((task) => evalConditions(task, kinds).map((condition) => ({ task, condition })));
   if (cells.length === 0) throw new Error(`no task and condition selected (tasks ${JSON.stringify(options.patterns ?? [])}, kinds ${kinds.join(',')})`);
+  const detailsOf = taskDetails(dispatcher, base);
+  const runs = await mapInOrder(cells, options.concurrency ?? 4, async ({ task, condition }) =>
+    runModel(dispatcher, base, await detailsOf(task.id), condition, model, options),
+  );
+  return { report: evalReport(model, options.maxSteps ?? 30, tasks, runs), runs };
+}
+
+/** GET /tasks/{domain}/{number}, once per task: what a conversation needs of it. */
+export function taskDetails(dispatcher: Dispatcher, base: string): (id: string) => Promise<EvalTask> {
   const details = new Map<string, Promise<EvalTask>>();
-  const detailsOf = (task: MatrixTask) => {
-    let found = details.get(task.id);
+  return (id) => {
+    let found = details.get(id);
     if (!found) {
-      found = exchange(dispatcher, base, 'GET', `/tasks/${task.id}`).then((reply) => ok(reply, `GET /tasks/${task.id}`));
-      details.set(task.id, found);
+      found = exchange(dispatcher, base, 'GET', `/tasks/${id}`).then((reply) => ok(reply, `GET /tasks/${id}`));
+      details.set(id, found);
     }
     return found;
   };
-  const runs: EvalRun[] = new Array(cells.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < cells.length) {
-      const index = next++;
-      const { task, condition } = cells[index]!;
-      runs[index] = await runModel(dispatcher, base, await detailsOf(task), condition, model, options);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
-  return { report: evalReport(model, options.maxSteps ?? 30, tasks, runs), runs };
 }
 
 /** The validity report's format with the model as the agent, its drop per kind, why runs failed and the pass counts. */

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { AgentName, Plan } from './agent.js';
+import { mapInOrder } from './pool.js';
 import { type RunOptions, type RunResult, runTask } from './run.js';
 
 // The validity matrix: every task × (no hazards, each kind it targets) × (oracle, naive). It proves
@@ -51,32 +52,24 @@ export async function runMatrix(
   const cells = tasks.flatMap((task) => conditionsOf(task).flatMap((condition) => AGENTS.map((agent) => ({ task, condition, agent }))));
   const missing = tasks.filter((task) => !Object.hasOwn(plans, task.id)).map((task) => task.id);
   if (missing.length > 0) throw new Error(`no plan for ${missing.join(', ')}`);
-  const results: MatrixRun[] = new Array(cells.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < cells.length) {
-      const index = next++;
-      const { task, condition, agent } = cells[index]!;
-      const run: RunResult = await runTask(dispatcher, base, task.id, agent, plans[task.id]!, {
-        session: sessionOf(task.id, condition, agent),
-        kinds: condition === NONE ? [] : [condition],
-        via,
-      });
-      results[index] = {
-        task: task.id,
-        domain: task.domain,
-        condition,
-        agent,
-        success: run.score.success === true,
-        ...(run.blocked === undefined ? {} : { blocked: run.blocked }),
-        score: run.score,
-        journal: run.journal,
-        ...(run.reward === undefined ? {} : { reward: run.reward }),
-      };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
-  return results;
+  return mapInOrder(cells, concurrency, async ({ task, condition, agent }): Promise<MatrixRun> => {
+    const run: RunResult = await runTask(dispatcher, base, task.id, agent, plans[task.id]!, {
+      session: sessionOf(task.id, condition, agent),
+      kinds: condition === NONE ? [] : [condition],
+      via,
+    });
+    return {
+      task: task.id,
+      domain: task.domain,
+      condition,
+      agent,
+      success: run.score.success === true,
+      ...(run.blocked === undefined ? {} : { blocked: run.blocked }),
+      score: run.score,
+      journal: run.journal,
+      ...(run.reward === undefined ? {} : { reward: run.reward }),
+    };
+  });
 }
 
 export interface Cell {

@@ -3,7 +3,8 @@
 //    alternating rounds; prints throughput, latency and the median ratio;
 // 2. writes: a write tool in memory, then with DATA_DIR in both durability modes; prints writes/s.
 // Every run is bounded in time.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startChildServer } from './child-server.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,6 @@ const rounds = Number(values.rounds);
 const db = JSON.parse(readFileSync(new URL('../fixtures/retail.json', import.meta.url), 'utf8')) as { orders: Record<string, { status: string }> };
 const orderId = Object.keys(db.orders)[0]!;
 const pendingId = Object.entries(db.orders).find(([, order]) => order.status === 'pending')![0];
-const tsx = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
 const WRITE_SESSIONS = 10;
 
 interface Target {
@@ -66,22 +66,7 @@ const write = (name: string, env: Record<string, string>): Target => ({
   sessions: WRITE_SESSIONS,
 });
 
-async function start(target: Target): Promise<ChildProcess> {
-  const [command, args] = target.script.endsWith('.ts') ? [tsx, [target.script]] : [process.execPath, [target.script]];
-  const child = spawn(command, args, { env: { ...process.env, ...target.env, PORT: String(target.port) }, stdio: 'inherit' });
-  const deadline = performance.now() + 30_000;
-  while (performance.now() < deadline) {
-    try {
-      await fetch(`http://127.0.0.1:${target.port}/health`);
-      return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`${target.name} did not start`);
-}
+const start = (target: Target): Promise<ChildProcess> => startChildServer(target.script, target.port, target.env);
 
 function load(target: Target, seconds: number): Promise<autocannon.Result> {
   let next = 0;

@@ -54,3 +54,9 @@ export const entryId = (entry: unknown, index: number): string => {
   const id = typeof entry === 'object' && entry !== null && Object.hasOwn(entry, 'id') ? (entry as { id: unknown }).id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : `#${index}`;
 };
+
+/** The task id a tau2-bench id becomes in wildtools: `<domain>/tau2-<id>`. */
+export const tau2TaskId = (domain: string, id: string) => `${domain}/tau2-${id}`;
+
+/** The tau2-bench id a converted task came from. */
+export const tau2IdOf = (taskId: string) => taskId.slice(taskId.indexOf('/tau2-') + '/tau2-'.length);

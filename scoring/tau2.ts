@@ -1,4 +1,4 @@
-import { communicateInfo, entryId, goldActions, parseTau2Task, type Tau2Task } from '../lib/tau2-task.js';
+import { communicateInfo, entryId, goldActions, parseTau2Task, type Tau2Task, tau2TaskId } from '../lib/tau2-task.js';
 import type { Target, TaskSpec } from './task.js';
 
 // tau2-bench's tasks as wildtools tasks: the user's reason for calling and what they know as the request,
@@ -25,9 +25,6 @@ export interface Tau2Conversion {
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
-
-/** The task id a tau2-bench id becomes: `<domain>/tau2-<id>`. */
-export const tau2TaskId = (domain: string, id: string) => `${domain}/tau2-${id}`;
 
 /** What the user says first: the reason for the call, then what they know (a plain string as it is). */
 export function tau2Request(task: Tau2Task): string {

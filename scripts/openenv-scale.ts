@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BatchResult, maxBatch, runBatch, scaleTable } from '../agents/scale.js';
+import { freePort, startChildServer } from '../bench/child-server.js';
 
 // npm run openenv:scale [-- --sessions 1,2,4,…,2048] [--wait 1] [--steps 5] [--url http://host:port] [--json]
 // OpenEnv's scaling measurement against wildtools: for each batch size, that many concurrent WebSocket
@@ -70,28 +69,6 @@ function machine() {
 /** The compiled server in a child process with room for every session of the largest batch. */
 async function startServer(maxSessions: number): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MAX_SESSIONS: String(maxSessions), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not answer /health within 10 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const child = await startChildServer('dist/server/main.js', port, { HOST: '127.0.0.1', MAX_SESSIONS: String(maxSessions), LOG_LEVEL: 'warn' });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }

@@ -1,11 +1,12 @@
 import type { Dispatcher } from 'undici';
-import { parseTau2Task, type Tau2Task } from '../../lib/tau2-task.js';
+import { parseTau2Task, type Tau2Task, tau2TaskId } from '../../lib/tau2-task.js';
 import type { AgentName } from '../agent.js';
-import { type EvalTask, runModel } from '../eval.js';
+import { runModel, taskDetails } from '../eval.js';
 import type { ModelOptions } from '../eval-chat.js';
 import { exchange } from '../http.js';
 import { AGENTS, type MatrixRun, type MatrixTask, NONE } from '../matrix.js';
 import { runTask } from '../run.js';
+import { mapInOrder } from '../pool.js';
 import { listTasks, selectTasks } from '../validity.js';
 import { tau2Plan } from './plan.js';
 
@@ -42,7 +43,9 @@ export function goldOf(domain: string, entries: readonly unknown[]): Map<string,
   const gold = new Map<string, Tau2Task>();
   for (const entry of entries) {
     const parsed = parseTau2Task(entry);
-    if ('task' in parsed && !gold.has(`${domain}/tau2-${parsed.task.id}`)) gold.set(`${domain}/tau2-${parsed.task.id}`, parsed.task);
+    if (!('task' in parsed)) continue;
+    const id = tau2TaskId(domain, parsed.task.id);
+    if (!gold.has(id)) gold.set(id, parsed.task);
   }
   return gold;
 }
@@ -79,15 +82,7 @@ export async function runTau2(
       agents.flatMap((agent) => Array.from({ length: options.k }, (_, repetition) => ({ task, condition, agent, repetition }))),
     ),
   );
-  const details = new Map<string, Promise<EvalTask>>();
-  const detailsOf = (id: string) => {
-    if (!details.has(id))
-      details.set(
-        id,
-        exchange(dispatcher, base, 'GET', `/tasks/${id}`).then((reply) => reply.body as EvalTask),
-      );
-    return details.get(id)!;
-  };
+  const detailsOf = taskDetails(dispatcher, base);
   const run = async ({ task, condition, agent, repetition }: Cell): Promise<Tau2Run> => {
     const targeted = new Set(task.targets.map((target) => target.kind));
     const setup = {
@@ -114,14 +109,6 @@ export async function runTau2(
       return { ...cell, success: false, error: (error as Error).message, score: null, journal: [] };
     }
   };
-  const runs: Tau2Run[] = new Array(cells.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < cells.length) {
-      const index = next++;
-      runs[index] = await run(cells[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  const runs = await mapInOrder(cells, options.concurrency ?? 4, run);
   return { tasks, runs };
 }

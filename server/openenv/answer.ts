@@ -18,7 +18,9 @@ export function callView(outcome: CallOutcome): CallView {
     return { response, result: null, error };
   }
   const type = fault ? wireType(fault.contentType) : outcome.status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE;
-  return answerView(outcome.status, { ...outcome.headers, ...fault?.headers, 'content-type': type }, outcome.text);
+  // The pipeline already holds the body as a value: a JSON answer's is its parse (another server's plain page is text, not JSON).
+  const result = /json/i.test(type) ? outcome.body : null;
+  return answerView(outcome.status, { ...outcome.headers, ...fault?.headers, 'content-type': type }, outcome.text, result);
 }
 
 /** A content type as the REST route sends it: Fastify adds charset=utf-8 to a JSON type that names no charset. */
@@ -26,11 +28,10 @@ const wireType = (type: string) => (/json/i.test(type.split(';')[0]!) && !/;\s*c
 
 /** A problem the API answered without running the tool (an unknown tool). */
 export function problemView(failure: ProblemError): CallView {
-  return answerView(failure.problem.status, { ...failure.headers, 'content-type': PROBLEM_CONTENT_TYPE }, JSON.stringify(failure.problem));
+  return answerView(failure.problem.status, { ...failure.headers, 'content-type': PROBLEM_CONTENT_TYPE }, JSON.stringify(failure.problem), failure.problem);
 }
 
-function answerView(status: number, headers: Record<string, string>, body: string): CallView {
-  const result = parsed(body, headers['content-type']!);
+function answerView(status: number, headers: Record<string, string>, body: string, result: unknown): CallView {
   if (status < 400) return { response: { status, headers, body }, result, error: null };
   const detail =
     result && typeof result === 'object' && typeof (result as { detail?: unknown }).detail === 'string' ? (result as { detail: string }).detail : undefined;
@@ -38,13 +39,4 @@ function answerView(status: number, headers: Record<string, string>, body: strin
   const error_type =
     code === 'unknown_tool' ? 'tool_not_found' : code === 'invalid_input' ? 'invalid_args' : status === 504 || status === 408 ? 'timeout' : 'execution_error';
   return { response: { status, headers, body }, result, error: { error_type, message: detail ?? `HTTP ${status}: ${body.slice(0, 200)}` } };
-}
-
-function parsed(body: string, type: string): unknown {
-  if (!type.includes('json')) return null;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
 }

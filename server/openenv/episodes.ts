@@ -5,10 +5,9 @@ import { callTool } from '../call.js';
 import { unknownTool } from '../errors.js';
 import { anthropicToolOf } from '../listings.js';
 import { problemError } from '../problem.js';
-import { configure } from '../routes/hazards.js';
+import { openSession } from '../routes/sessions.js';
 import type { Session } from '../sessions/session.js';
 import { scoreSession, taskOf } from '../tasks/judge.js';
-import { sessionOptions } from '../tasks/setup.js';
 import { type CallView, callView, problemView } from './answer.js';
 import { type Action, DEFAULT_MAX_STEPS, type EpisodeState, type Observation, type ResetData, type StepResult } from './protocol.js';
 
@@ -39,6 +38,8 @@ const EMPTY: Omit<Observation, 'session_id' | 'step' | 'turn'> = {
  */
 export class Episodes {
   private readonly progress = new WeakMap<Session, Progress>();
+  /** The sessions reset started: only these may be closed through the protocol (others need DELETE /sessions/{id}). */
+  private readonly started = new WeakSet<Session>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -48,11 +49,9 @@ export class Episodes {
     void keep; // the transport's business: whether the session outlives its WebSocket
     const task = options.task === undefined ? this.choose(data) : undefined;
     const body = { ...options, ...(task ? { task: task.id } : {}), ...(episode_id === undefined ? {} : { id: episode_id }) };
-    const setup = sessionOptions(body, this.app.tasks);
-    if (setup.hazards) configure(() => this.app.hazards.check(setup.hazards));
-    const session = this.app.sessions.create(setup);
-    await this.app.sessions.durable();
+    const session = await openSession(this.app, body);
     this.progress.set(session, { steps: 0, maxSteps: max_steps ?? DEFAULT_MAX_STEPS, done: false });
+    this.started.add(session);
     const spec = taskOf(session, this.app.tasks);
     const view = this.app.tasks.publicView(spec);
     const observation: Observation = {
@@ -93,6 +92,11 @@ export class Episodes {
     progress.done = true;
     const score = scoreSession(session, this.app.tasks);
     return { observation: { ...observation, score: { ...score } }, reward: score.success ? 1 : 0, done: true, metadata: { session_id: session.id } };
+  }
+
+  /** True for a session an OpenEnv reset started. */
+  isEpisode(session: Session): boolean {
+    return this.started.has(session);
   }
 
   state(session: Session | undefined): EpisodeState {

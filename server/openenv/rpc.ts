@@ -82,6 +82,9 @@ export async function answerRpc(app: FastifyInstance, episodes: Episodes, messag
       case 'openenv/session/close': {
         if (sessionId === undefined) throw new RpcError(RPC.INVALID_PARAMS, "Invalid params - 'session_id' is required");
         if (bound?.id === sessionId) throw new RpcError(RPC.INVALID_REQUEST, 'Cannot close the WebSocket’s own session this way: send {"type": "close"}.');
+        // Only an episode closes here: any other session is deleted by DELETE /sessions/{id}, which may need the admin token.
+        if (!episodes.isEpisode(app.sessions.require(sessionId)))
+          throw new RpcError(RPC.INVALID_PARAMS, `Session ${sessionId} is not an OpenEnv episode: delete it with DELETE /sessions/${sessionId}.`);
         app.sessions.delete(sessionId);
         await app.sessions.durable();
         return { jsonrpc: '2.0', id, result: { session_id: sessionId, closed: true } };

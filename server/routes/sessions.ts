@@ -7,9 +7,19 @@ import { sendJsonText } from '../reply.js';
 import { configure } from './hazards.js';
 import { Diff, Journal, Params, State, Summary } from './session-schemas.js';
 import { journalToJson, journalToJsonl } from '../sessions/journal.js';
+import type { Session } from '../sessions/session.js';
 import { CreateSession, sessionOptions } from '../tasks/setup.js';
 
 const tags = ['sessions'];
+
+/** A new session from POST /sessions' body (or an OpenEnv reset's): set up by its task, its hazard settings checked, durable before it is answered. */
+export async function openSession(app: FastifyInstance, body: CreateSession): Promise<Session> {
+  const options = sessionOptions(body, app.tasks);
+  if (options.hazards) configure(() => app.hazards.check(options.hazards));
+  const session = app.sessions.create(options);
+  await app.sessions.durable();
+  return session;
+}
 
 /** Create, inspect, reset and delete sessions. */
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -28,10 +38,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const options = sessionOptions(request.body ?? {}, app.tasks);
-      if (options.hazards) configure(() => app.hazards.check(options.hazards));
-      const session = sessions.create(options);
-      await sessions.durable();
+      const session = await openSession(app, request.body ?? {});
       return reply.code(201).send(session.summary());
     },
   );

@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { Domain } from '../../domains/domain.js';
+import { Assignment } from '../../hazards/assignment.js';
 import { hazardKinds } from '../../hazards/kinds/index.js';
 import { GENERIC_KINDS } from '../../lib/hazard-profiles.js';
+import { tau2IdOf } from '../../lib/tau2-task.js';
 import { type Tau2Conversion, convertTau2Tasks } from '../../scoring/tau2.js';
 import type { Target, TaskSpec } from '../../scoring/task.js';
 import { ConfigError, tasksVariable } from '../config.js';
@@ -19,24 +21,15 @@ export interface Tau2Import {
   nl_assertions: number;
 }
 
-/**
- * The scenarios a domain's tools can suffer: its declared ones, and for kinds that can strike any tool,
- * their generic scenario on the others (writes only, for kinds that only strike writes).
- */
+/** The scenarios a domain's tools can suffer, as the hazard engine assigns them: declared, or the generic scenario of kinds that strike any tool. */
 export function domainScenarios(domain: Domain): Target[] {
-  const declared = (domain.hazards ?? []).map((scenario) => {
-    const kind = hazardKinds.find((candidate) => candidate.kind === scenario.kind)!;
-    return { kind: scenario.kind as string, tool: scenario.tool, recovery: scenario.recovery ?? kind.recovery };
-  });
-  const has = new Set(declared.map((scenario) => `${scenario.kind}/${scenario.tool}`));
-  const generic = hazardKinds
-    .filter((kind) => kind.generic)
-    .flatMap((kind) =>
-      domain.tools
-        .filter((tool) => !has.has(`${kind.kind}/${tool.name}`) && (!kind.writesOnly || tool.mutates))
-        .map((tool) => ({ kind: kind.kind as string, tool: tool.name, recovery: kind.recovery })),
-    );
-  return [...declared, ...generic];
+  const assignment = new Assignment([domain], new Map(hazardKinds.map((kind) => [kind.kind, kind])));
+  return hazardKinds.flatMap((kind) =>
+    domain.tools.flatMap((tool) => {
+      const scenario = assignment.scenario({ domain: domain.name, tool: tool.name }, kind.kind);
+      return scenario ? [{ kind: kind.kind as string, tool: tool.name, recovery: (scenario as { recovery?: string }).recovery ?? kind.recovery }] : [];
+    }),
+  );
 }
 
 /** The entries of a tasks.json: a JSON array of at most MAX_TAU2_TASKS; a ConfigError naming the variable otherwise. */
@@ -79,7 +72,7 @@ export function importTau2Tasks(domain: Domain, path: string, check: (task: Task
   const skipped = [...conversion.skipped];
   const tasks = conversion.tasks.filter((task) => {
     const why = invalidWrite(domain, task) ?? check(task);
-    if (why) skipped.push({ id: task.id.slice(task.id.indexOf('/') + 1 + 'tau2-'.length), why });
+    if (why) skipped.push({ id: tau2IdOf(task.id), why });
     return why === undefined;
   });
   const nl = tasks.reduce((sum, task) => sum + (conversion.nl_assertions.get(task.id) ?? 0), 0);

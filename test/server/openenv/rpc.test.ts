@@ -105,7 +105,18 @@ t.test('the same over the WebSocket: mcp messages act in the connection’s epis
   );
   t.match(await client.mcp({ method: 'openenv/session/close', params: { session_id: 'socket' } }), { error: { code: -32600, message: /close/ } });
   await server.newSession({ id: 'elsewhere' });
-  t.match(await client.mcp({ method: 'openenv/session/close', params: { session_id: 'elsewhere' } }), { result: { closed: true } }, 'another session closes');
+  t.match(
+    await client.mcp({ method: 'openenv/session/close', params: { session_id: 'elsewhere' } }),
+    { error: { code: -32602, message: /not an OpenEnv episode/ } },
+    'a session no reset started is not closed here (DELETE /sessions/{id} may need the admin token)',
+  );
+  t.equal((await server.request('GET', '/sessions/elsewhere/journal')).status, 200, 'it is still there');
+  const other = await rpc(server, 'openenv/session/create', { task: TASK, kinds: [] });
+  t.match(
+    await client.mcp({ method: 'openenv/session/close', params: { session_id: other.body.result.session_id } }),
+    { result: { closed: true } },
+    'another episode closes',
+  );
   t.match(await client.mcp({ method: 'tools/dance' }), { error: { code: -32601 } });
   t.match(await client.mcp({ method: 'tools/call', params: {} }), { error: { code: -32602 } });
   t.match(await client.step({ type: 'list_tools' }), { done: false }, 'the episode goes on');
