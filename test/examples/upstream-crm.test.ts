@@ -5,6 +5,7 @@ import t from 'tap';
 import { z } from 'zod';
 import { buildCrm } from '../../examples/upstream-crm/app.js';
 import { CONTACT_COUNT, type Contact, type Deal, defaultData, recordId } from '../../examples/upstream-crm/data.js';
+import { portOption } from '../../examples/shared/port.js';
 import { spawnListening } from '../helpers/process.js';
 
 // The example CRM a proxy will sit in front of: its document and its routes agree, and it behaves as a
@@ -351,4 +352,14 @@ t.test('main.ts listens on --port and serves the CRM', async (t) => {
     ((await page.json()) as { items: Contact[] }).items.map((c) => c.id),
     ['c_001', 'c_002'],
   );
+});
+
+t.test('the port comes from --port, else PORT, else the default', async (t) => {
+  t.equal(portOption(9090, [], {}), 9090);
+  t.equal(portOption(9090, [], { PORT: '' }), 9090);
+  t.equal(portOption(9090, [], { PORT: '8181' }), 8181);
+  t.equal(portOption(9090, ['--port', '9190'], { PORT: '8181' }), 9190, '--port wins');
+  t.equal(portOption(9090, ['--port=0'], {}), 0);
+  t.throws(() => portOption(9090, ['--port', 'http'], {}), /Invalid port 'http'/);
+  t.throws(() => portOption(9090, [], { PORT: '70000' }), /Invalid port '70000'/);
 });
