@@ -6,6 +6,7 @@ import type { HazardEvent } from './event.js';
 import type { FollowUps } from './follow-ups.js';
 import type { FollowUp, HazardCall, HazardKind, ScenarioBase } from './kind.js';
 import { hitSeed } from './schedule.js';
+import type { Table } from '../lib/table.js';
 
 /** What the engine holds for one call of a hazard: its session's seed and settings, and its shared services. */
 export interface CallEnvironment {
@@ -23,7 +24,9 @@ export function hazardCall(
 ): HazardCall<ScenarioBase> {
   const { kind, scenario } = hazard;
   const hint = kind.hint(scenario);
-  const db = context.session.domain(context.domain).tables;
+  // Read when a hook asks for it: most stages never touch the database (and a proxied upstream has none).
+  let tables: Record<string, Table<unknown>> | undefined;
+  const database = () => (tables ??= context.session.domain(context.domain).tables);
   const random = new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, context.call));
   return {
     scenario,
@@ -31,10 +34,14 @@ export function hazardCall(
     random,
     hints: settings.hints,
     hint,
-    db,
+    get db() {
+      return database();
+    },
     hook: (result?: unknown) => ({
       args: isObject(context.args) ? context.args : {},
-      db,
+      get db() {
+        return database();
+      },
       random,
       // Call number 0 is never a call: its draws are the session's, the same on every call. Made when read.
       get sessionRandom() {

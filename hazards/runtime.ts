@@ -61,7 +61,9 @@ export interface HazardRuntimeOptions {
  * strike which call, and applies their stages. Nothing is drawn for a call no setting reaches.
  */
 export class HazardRuntime implements HazardEngine {
-  readonly assignment: Assignment;
+  private currentAssignment: Assignment;
+  /** Domains served besides the built-in ones (proxied upstreams), attached at runtime. */
+  private attached: readonly HazardDomain[] = [];
   readonly kinds: ReadonlyMap<KindName, HazardKind>;
   readonly sleep: (ms: number) => Promise<void>;
   /** The environment's layer and the config file's, in that order. */
@@ -77,7 +79,7 @@ export class HazardRuntime implements HazardEngine {
     this.kinds = new Map((options.kinds ?? hazardKinds).map((kind) => [kind.kind, kind]));
     const missing = KINDS.filter((kind) => !this.kinds.has(kind));
     if (missing.length > 0) throw new Error(`hazard kinds without an implementation: ${missing.join(', ')}`);
-    this.assignment = new Assignment(options.domains, this.kinds);
+    this.currentAssignment = new Assignment(options.domains, this.kinds);
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     for (const domain of options.domains) {
       for (const scenario of domain.hazards ?? []) {
@@ -85,6 +87,29 @@ export class HazardRuntime implements HazardEngine {
         if (decoy) this.decoyTools.set(toolKey(domain.name, decoy.name), { scenario: scenario as ScenarioBase & { decoy: HazardTool }, domain: domain.name });
       }
     }
+  }
+
+  /** Which scenario each tool of every domain (built-in and attached) has. */
+  get assignment(): Assignment {
+    return this.currentAssignment;
+  }
+
+  /**
+   * Replaces the domains served besides the built-in ones (each proxied upstream is one): their tools are
+   * then named by settings and drawn like any other. A name clash with a built-in domain is an error.
+   */
+  attach(domains: readonly HazardDomain[]): void {
+    const builtIn = new Set(this.options.domains.map((domain) => domain.name));
+    const clash = domains.find((domain) => builtIn.has(domain.name));
+    if (clash) throw new Error(`${clash.name} is a built-in domain`);
+    this.currentAssignment = new Assignment([...this.options.domains, ...domains], this.kinds);
+    this.attached = domains;
+    this.version += 1;
+  }
+
+  /** The attached domains (proxied upstreams). */
+  get attachedDomains(): readonly HazardDomain[] {
+    return this.attached;
   }
 
   /** Sets the settings of the environment and the config file (at startup). */

@@ -13,8 +13,11 @@ export function hazardsFromEnvironment(
   env: NodeJS.ProcessEnv,
   domains: readonly HazardDomain[],
   sleep?: (ms: number) => Promise<void>,
+  /** Domains served besides the built-in ones (proxied upstreams), so that settings can name their tools. */
+  attached: readonly HazardDomain[] = [],
 ): { runtime: HazardRuntime; seed?: string } {
   const runtime = new HazardRuntime({ domains, ...(sleep ? { sleep } : {}) });
+  if (attached.length > 0) runtime.attach(attached);
   const fromEnv = layerFromEnv(env, runtime.assignment);
   const layers: Layer[] = [fromEnv];
   let seed = fromEnv.seed;

@@ -7,9 +7,11 @@ import { ProblemError, problem } from './problem.js';
 /**
  * Who may use which route. `admin`: routes that change the configuration or sessions other than by
  * calling tools (hazard settings, reset, delete). `public`: liveness and the documentation pages.
- * `api`: everything else (tools, listings, sessions, journals).
+ * `api`: everything else (tools, listings, sessions, journals). `proxied`: an api route whose Authorization
+ * header belongs to the upstream behind it (`/proxy/…`): API_TOKEN travels in Proxy-Authorization instead,
+ * the header HTTP reserves for a proxy's own credentials, which is never forwarded.
  */
-export type Access = 'admin' | 'api' | 'public';
+export type Access = 'admin' | 'api' | 'proxied' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,8 +40,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Compares in constant time, so that the answer's timing tells nothing about the token. */
 const matches = (given: Buffer, token: Buffer) => timingSafeEqual(given, token);
 
-function bearerOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+function bearerOf(request: FastifyRequest, header = request.headers.authorization): string | undefined {
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
@@ -85,17 +86,22 @@ export const accessControl = fp<AccessOptions>(
       done();
     };
 
-    const apiGuard: onRequestHookHandler = (request, reply, done) => {
-      const given = bearerOf(request);
-      if (given === undefined) return sendProblem(reply, unauthorized('Send Authorization: Bearer <API_TOKEN>.', false));
-      const hash = digest(given);
-      if (matches(hash, api!) || (admin !== undefined && matches(hash, admin))) return done();
-      sendProblem(reply, unauthorized('The token is neither API_TOKEN nor ADMIN_TOKEN.', true));
+    const guardApi = (header: 'authorization' | 'proxy-authorization'): onRequestHookHandler => {
+      const name = header === 'authorization' ? 'Authorization' : 'Proxy-Authorization';
+      return (request, reply, done) => {
+        const given = bearerOf(request, request.headers[header]);
+        if (given === undefined) return sendProblem(reply, unauthorized(`Send ${name}: Bearer <API_TOKEN>.`, false));
+        const hash = digest(given);
+        if (matches(hash, api!) || (admin !== undefined && matches(hash, admin))) return done();
+        sendProblem(reply, unauthorized(`The ${name} token is neither API_TOKEN nor ADMIN_TOKEN.`, true));
+      };
     };
+    const apiGuard = guardApi('authorization');
+    const proxiedGuard = guardApi('proxy-authorization');
 
     app.addHook('onRoute', (route) => {
       const access = accessOf(route);
-      const guard = access === 'admin' ? adminGuard : access === 'api' && api ? apiGuard : undefined;
+      const guard = access === 'admin' ? adminGuard : !api ? undefined : access === 'api' ? apiGuard : access === 'proxied' ? proxiedGuard : undefined;
       if (!guard) return;
       const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
       route.onRequest = [guard, ...existing];

@@ -27,6 +27,8 @@ import { batchRoutes } from './routes/batches.js';
 import { viewRoutes } from './routes/view.js';
 import { openenvRoutes } from './openenv/index.js';
 import { services } from './services.js';
+import { type McpConnector, Proxies, type Upstream } from './proxy/proxies.js';
+import { proxyAdminRoutes, proxyRoutes } from './proxy/routes.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
 import type { PersistenceOptions } from './sessions/persistence.js';
 
@@ -44,6 +46,10 @@ export interface AppOptions {
   persistence?: PersistenceOptions;
   /** A tau2-bench tasks.json by domain name (TASKS_<DOMAIN>): its tasks replace the domain's embedded ones. */
   taskFiles?: Readonly<Record<string, string>>;
+  /** Upstreams served under /proxy/{name}/ (PROXY_CONFIG), built and connected. */
+  proxies?: readonly Upstream[];
+  /** How MCP upstreams declared at runtime are connected. */
+  connectMcp?: McpConnector;
 }
 
 /** The whole server as a fastify instance, not yet listening. */
@@ -66,7 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const registry = new Registry(options.domains);
   const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
   const tasks = new TaskBook(options.domains, options.bases, options.taskFiles);
-  await app.register(services, { registry, sessions, tasks, hazards: options.hazards ?? new HazardRuntime({ domains: options.domains }) });
+  const hazards = options.hazards ?? new HazardRuntime({ domains: options.domains });
+  await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
@@ -89,5 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   await app.register(openenvRoutes, { prefix: '/openenv', ttlMs: options.sessions.ttlMs });
+  const proxies = new Proxies(hazards, new Set(registry.domains.keys()), options.proxies ?? [], options.connectMcp);
+  app.addHook('onClose', () => proxies.close());
+  await app.register(proxyAdminRoutes, { proxies });
+  await app.register(proxyRoutes, { proxies });
   return app;
 }

@@ -52,8 +52,21 @@ export function callTool(
   return outcome instanceof Promise ? outcome.then((done) => acknowledged(deps, done)) : acknowledged(deps, outcome);
 }
 
+/** What a REST client receives of a hazard's fault: the foreign answer, the damaged text, or nothing (status 0). */
+export function faultAnswer(fault: Fault): { status: number; body: unknown; headers: Record<string, string>; text: string } {
+  if (fault.type === 'http') {
+    const body = fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body;
+    return { status: fault.status, body, headers: fault.headers ?? {}, text: fault.body };
+  }
+  if ('answer' in fault) {
+    const text = damage(JSON.stringify(fault.answer), fault);
+    return { status: 200, body: text, headers: {}, text };
+  }
+  return { status: 0, body: '', headers: {}, text: '' };
+}
+
 /** With DATA_DIR, a call is answered only once its journal record is durable. */
-function acknowledged(deps: CallDependencies, outcome: CallOutcome): CallOutcome | Promise<CallOutcome> {
+export function acknowledged<O extends Omit<CallOutcome, 'kind'> & { kind: string }>(deps: CallDependencies, outcome: O): O | Promise<O> {
   const pending = deps.sessions.persisted();
   if (!pending) return outcome;
   return pending.then(
@@ -61,7 +74,7 @@ function acknowledged(deps: CallDependencies, outcome: CallOutcome): CallOutcome
     (error: unknown) => {
       deps.log?.error({ err: error }, 'a call could not be persisted');
       const failure = notPersisted(error);
-      return { ...outcome, kind: 'problem', status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined };
+      return { ...outcome, kind: 'problem', status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined } as O;
     },
   );
 }
@@ -69,7 +82,7 @@ function acknowledged(deps: CallDependencies, outcome: CallOutcome): CallOutcome
 /** Rejected arguments larger than this are journaled as the start of their JSON text. */
 export const REJECTED_ARGS_KEPT = 2048;
 /** What an entry counts for besides its arguments, result and changes (its fixed fields). */
-const ENTRY_OVERHEAD = 200;
+export const ENTRY_OVERHEAD = 200;
 
 class ToolCall {
   private readonly started = performance.now();
@@ -183,15 +196,8 @@ class ToolCall {
 
   /** A hazard's answer: journaled with what a REST client received (status 0: no HTTP answer at all). */
   private faulted(fault: Fault): CallOutcome {
-    let outcome: CallOutcome;
-    if (fault.type === 'http') {
-      const body = fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body;
-      outcome = this.finish(fault.status, body, fault.headers ?? {}, fault.body);
-    } else if ('answer' in fault) {
-      const text = damage(JSON.stringify(fault.answer), fault);
-      outcome = this.finish(200, text, {}, text);
-    } else outcome = this.finish(0, '', {}, '');
-    return { ...outcome, kind: 'fault', fault };
+    const { status, body, headers, text } = faultAnswer(fault);
+    return { ...this.finish(status, body, headers, text), kind: 'fault', fault };
   }
 
   private finish(status: number, body: unknown, headers: Record<string, string>, text = JSON.stringify(body) ?? 'null'): CallOutcome {

@@ -52,6 +52,7 @@ const Environment = z.object({
   HAZARD_SEED: z.string().max(128).default('0').describe('seed of the hazard schedule, for sessions created without one'),
   ADMIN_TOKEN: token.optional().describe('bearer token for the admin routes'),
   API_TOKEN: token.optional().describe('bearer token for every other route but /health and /docs'),
+  PROXY_CONFIG: z.string().min(1).optional().describe('a JSON or YAML file of upstreams to serve under /proxy/{name}/ with hazards'),
   TAU2_COMPAT: z
     .enum(COMPAT_MODES, { error: COMPAT_MODES.join(' or ') })
     .default('off')
@@ -91,6 +92,8 @@ export interface Config {
   apiToken: string | undefined;
   /** TAU2_COMPAT: `strict` makes tools reproduce their reference benchmark's known bugs too. */
   compat: CompatMode;
+  /** PROXY_CONFIG: the file declaring the upstreams served under /proxy/{name}/. */
+  proxyConfig: string | undefined;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
   /** tau2-bench tasks.json per domain name, from TASKS_<DOMAIN>: its tasks replace the embedded ones. */
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     adminToken: e.ADMIN_TOKEN,
     apiToken: e.API_TOKEN,
     compat: e.TAU2_COMPAT,
+    proxyConfig: e.PROXY_CONFIG,
     fixtures,
     taskFiles,
   };

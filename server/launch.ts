@@ -8,6 +8,11 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
 import { PersistenceError } from './sessions/persistence.js';
+import { loadProxyConfig, ProxyConfigError } from './proxy/config.js';
+import { buildUpstreams, type McpConnector } from './proxy/proxies.js';
+
+/** MCP upstreams: connected by server/proxy/mcp once it exists. */
+const connectMcp: McpConnector | undefined = undefined;
 
 function fatal(message: string): never {
   process.stderr.write(`wildtools: ${message}\n`);
@@ -61,7 +66,17 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
  */
 export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
-  const hazards = await step(() => hazardsFromEnvironment(env, domains), HazardConfigError);
+  const proxies = config.proxyConfig === undefined ? [] : await step(() => buildUpstreams(loadProxyConfig(config.proxyConfig!), `PROXY_CONFIG=${config.proxyConfig}`, connectMcp), ProxyConfigError);
+  const hazards = await step(
+    () =>
+      hazardsFromEnvironment(
+        env,
+        domains,
+        undefined,
+        proxies.map((upstream) => upstream.domain()),
+      ),
+    HazardConfigError,
+  );
   const bases = await step(() => loadBases(domains, config.fixtures), FixtureError);
 
   const logger: FastifyServerOptions['logger'] = {
@@ -91,6 +106,8 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
         access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
         hazards: hazards.runtime,
         taskFiles: config.taskFiles,
+        proxies,
+        connectMcp,
         sessions: {
           ttlMs: config.sessionTtlMs,
           maxSessions: config.maxSessions,

@@ -1,6 +1,6 @@
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
-import { listIn, withList } from '../lists.js';
+import { type ListAt, listIn, listMember, withList } from '../lists.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -10,7 +10,7 @@ declare module '../kind.js' {
 
 export interface SponsoredScenario<Db = unknown> extends ScenarioBase<'sponsored'> {
   /** The member holding the results (`results`, `stations`); absent when the answer is the list itself. */
-  list?: string;
+  list?: ListAt;
   /**
    * What sponsors bought for this query: real records shaped as results, that match it only
    * loosely (pricier, farther, another date, a partner's), best first. Empty when none applies.
@@ -38,7 +38,8 @@ export const sponsored = defineKind<SponsoredScenario>({
   hint: () => 'Some results are paid placements and fit the request worse.',
   after(call, result) {
     const { scenario } = call;
-    const list = listIn(result, scenario.list);
+    const member = listMember(result, scenario.list);
+    const list = listIn(result, member);
     if (!list) return result;
     const ads = scenario
       .ads(call.hook(result))
@@ -48,6 +49,6 @@ export const sponsored = defineKind<SponsoredScenario>({
     const items = [ads[0]!, ...list];
     if (ads[1]) items.splice(Math.min(items.length, call.random.int(2, 4)), 0, ads[1]);
     call.record({ promoted: ads.map((ad) => scenario.id(ad)) });
-    return hinted(call, withList(result, scenario.list, items, scenario.counts, ads.length));
+    return hinted(call, withList(result, member, items, scenario.counts, ads.length));
   },
 });

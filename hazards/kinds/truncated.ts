@@ -1,7 +1,7 @@
 import type { Random } from '../../lib/random.js';
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
-import { listIn, withList } from '../lists.js';
+import { type ListAt, listIn, listMember, withList } from '../lists.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -11,7 +11,7 @@ declare module '../kind.js' {
 
 export interface TruncatedScenario<Db = unknown> extends ScenarioBase<'truncated'> {
   /** The member holding the items; absent when the answer is the list itself. */
-  list?: string;
+  list?: ListAt;
   /** The fewest items a list must have to be cut (default 2). */
   minimum?: number;
   /** Which items stay, when not a first part of the list (whole groups of it); none or all means no cut. */
@@ -37,7 +37,8 @@ export const truncated = defineKind<TruncatedScenario>({
   hint: () => 'The list is incomplete; ask for the next page.',
   after(call, result) {
     const { scenario } = call;
-    const list = listIn(result, scenario.list);
+    const member = listMember(result, scenario.list);
+    const list = listIn(result, member);
     if (!list) return result;
     const organic = list.filter((item) => item['sponsored'] !== true && item['promoted'] !== true);
     if (organic.length < Math.max(2, scenario.minimum ?? 2)) return result;
@@ -49,7 +50,7 @@ export const truncated = defineKind<TruncatedScenario>({
     const shown = list.filter((item, i) => i <= last && (keep.has(item) || !real.has(item)));
     const resume = scenario.resume(call.hook(result), kept);
     call.record({ kept: kept.length, total: organic.length });
-    if (scenario.list === undefined) return hinted(call, resume);
-    return hinted(call, { ...(withList(result, scenario.list, shown) as Record<string, unknown>), ...resume });
+    if (member === undefined) return hinted(call, resume);
+    return hinted(call, { ...(withList(result, member, shown) as Record<string, unknown>), ...resume });
   },
 });

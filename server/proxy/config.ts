@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { parse as parseYaml } from 'yaml';
 import { parseJsonText } from '../../lib/json.js';
 
 // The upstreams a proxy may forward to, by name: declared in PROXY_CONFIG or at runtime (PUT /admin/proxies/{name}).
@@ -11,18 +12,77 @@ export const ProxyName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, NAME_RULE);
 
 const MIB = 1_048_576;
 
-export const ProxyUpstream = z.strictObject({
-  upstream: z
+/** An operation's name as hazard flags, rules and the journal use it (an operationId in words). */
+const OperationName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'an operation name: lower-case letters, digits and "_"');
+
+const regex = z
+  .string()
+  .min(1)
+  .max(500)
+  .refine((source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'a regular expression');
+
+/**
+ * The knowledge a kind needs that no upstream states: a rule of the API's (a parameter format), a limit of
+ * the plan, a second source that disagrees. Each is switched on like any scenario (HAZARD__<KIND>__<NAME>__<OP>).
+ */
+export const ProxyRule = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('adhoc_rule'),
+    operation: OperationName,
+    param: z.string().min(1).max(64).describe('The parameter the convention is about.'),
+    pattern: regex.describe('What a conforming value matches while the rule is on; any other value gets a 422.'),
+    rewrite: z.string().max(200).optional().describe("The upstream's own value, as a replacement of `pattern` ($1 for a group); unchanged when absent."),
+    rule: z.string().min(1).max(500).describe("The sentence the operation's description gains while the rule is on."),
+    message: z.string().min(1).max(500).describe('The terse message of the 422.'),
+  }),
+  z.strictObject({
+    kind: z.literal('feature_limit'),
+    operation: OperationName,
+    param: z.string().min(1).max(64),
+    max: z.number().optional().describe('A number above this hits the limit.'),
+    pattern: regex.optional().describe('A value matching this hits the limit.'),
+    message: z.string().min(1).max(500).describe('The reason, naming the workaround (a smaller page, another identifier).'),
+    status: z.union([z.literal(403), z.literal(422)]).default(422),
+  }),
+  z.strictObject({
+    kind: z.literal('conflict'),
+    operation: OperationName,
+    field: z.string().min(1).max(64).describe('The member whose value this operation reports differently.'),
+    authority: OperationName.describe('The operation whose value is right, as the policy states.'),
+  }),
+]);
+export type ProxyRule = z.infer<typeof ProxyRule>;
+
+const Common = {
+  timeout_ms: z.number().int().min(100).max(120_000).default(10_000).describe('How long the upstream may take before the proxy answers 504.'),
+  rules: z.array(ProxyRule).max(100).default([]).describe('Scenarios of the kinds that need knowledge of the API (adhoc_rule, feature_limit, conflict).'),
+};
+
+const httpUrl = (what: string) =>
+  z
     .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
-    .refine((url) => !new URL(url).search && !new URL(url).hash, 'a base URL without query or fragment')
-    .describe('Where calls go: the base URL the path after /proxy/{name} is appended to.'),
+    .refine((url) => !new URL(url).search && !new URL(url).hash, `${what} without query or fragment`);
+
+/** An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`. */
+export const HttpUpstream = z.strictObject({
+  upstream: httpUrl('a base URL').describe('Where calls go: the base URL the path after /proxy/{name} is appended to.'),
   openapi: z
     .string()
     .min(1)
     .max(2048)
     .optional()
     .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
-  timeout_ms: z.number().int().min(100).max(120_000).default(10_000).describe('How long the upstream may take before the proxy answers 504.'),
+  operations: z
+    .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
+    .optional()
+    .describe('Without an OpenAPI document: operations named by method and path template ("GET /contacts/{id}").'),
   max_body_bytes: z
     .number()
     .int()
@@ -30,15 +90,45 @@ export const ProxyUpstream = z.strictObject({
     .max(16 * MIB)
     .default(MIB)
     .describe('The largest request or response body forwarded.'),
+  ...Common,
 });
+export type HttpUpstream = z.infer<typeof HttpUpstream>;
+
+/** A child process speaking MCP over stdio, started when the proxy is declared. */
+const StdioServer = z.strictObject({
+  command: z.string().min(1).max(1024),
+  args: z.array(z.string().max(4096)).max(64).default([]),
+  env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.string().max(4096)).optional(),
+  cwd: z.string().max(1024).optional(),
+});
+
+/** An MCP server: over Streamable HTTP (its URL), or a child process over stdio. */
+export const McpUpstream = z.strictObject({
+  mcp: z.union([httpUrl('an MCP endpoint URL'), StdioServer]).describe('The MCP server: its Streamable HTTP URL, or {command, args} to start over stdio.'),
+  ...Common,
+});
+export type McpUpstream = z.infer<typeof McpUpstream>;
+
+export const ProxyUpstream = z.union([HttpUpstream, McpUpstream]);
 export type ProxyUpstream = z.infer<typeof ProxyUpstream>;
 
-export const ProxyConfig = z.record(ProxyName, ProxyUpstream);
-export type ProxyConfig = z.infer<typeof ProxyConfig>;
+export const isMcpUpstream = (upstream: ProxyUpstream): upstream is McpUpstream => 'mcp' in upstream;
+
+/** One upstream's declaration: HTTP (`upstream`) or MCP (`mcp`), each checked by its own schema so errors name the field. */
+export function parseUpstream(data: unknown, where: string, name?: string): ProxyUpstream {
+  const schema = typeof data === 'object' && data !== null && 'mcp' in data ? McpUpstream : HttpUpstream;
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const path = [...(name === undefined ? [] : [name]), ...issue.path].join('.');
+  throw new ProxyConfigError(`${where}: ${path ? `${path}: ` : ''}${issue.message}`);
+}
+
+export type ProxyConfig = Record<string, ProxyUpstream>;
 
 export class ProxyConfigError extends Error {}
 
-/** Reads PROXY_CONFIG (JSON); a bad file is one error naming the upstream and the field. */
+/** Reads PROXY_CONFIG (JSON, or YAML for a .yaml or .yml file); a bad file is one error naming the upstream and the field. */
 export function loadProxyConfig(path: string): ProxyConfig {
   let text: string;
   try {
@@ -46,19 +136,23 @@ export function loadProxyConfig(path: string): ProxyConfig {
   } catch (error) {
     throw new ProxyConfigError(`PROXY_CONFIG=${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  const yaml = /\.ya?ml$/i.test(path);
   let data: unknown;
   try {
-    data = parseJsonText(text);
+    data = yaml ? parseYaml(text) : parseJsonText(text);
   } catch (error) {
-    throw new ProxyConfigError(`PROXY_CONFIG=${path}: not JSON (${(error as Error).message})`);
+    throw new ProxyConfigError(`PROXY_CONFIG=${path}: not ${yaml ? 'YAML' : 'JSON'} (${(error as Error).message.split('\n')[0]})`);
   }
   return parseProxyConfig(data, `PROXY_CONFIG=${path}`);
 }
 
+/** The whole configuration: an object of name → upstream. */
 export function parseProxyConfig(data: unknown, where: string): ProxyConfig {
-  const parsed = ProxyConfig.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const message = issue.code === 'invalid_key' ? `not a proxy name: ${ProxyName.description ?? NAME_RULE}` : issue.message;
-  throw new ProxyConfigError(`${where}: ${issue.path.join('.') || 'the file'}: ${message}`);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ProxyConfigError(`${where}: the file: an object of name → upstream`);
+  const config: ProxyConfig = {};
+  for (const [name, upstream] of Object.entries(data)) {
+    if (!ProxyName.safeParse(name).success) throw new ProxyConfigError(`${where}: ${name}: not a proxy name: ${NAME_RULE}`);
+    config[name] = parseUpstream(upstream, where, name);
+  }
+  return config;
 }

@@ -4,6 +4,18 @@
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
+/** Where an argument of a proxied call travels. */
+export type ParamPlace = 'path' | 'query' | 'body';
+
+/** A parameter the document declares (headers and cookies are not arguments: they pass through). */
+export interface Parameter {
+  name: string;
+  in: ParamPlace;
+  required: boolean;
+  schema: Record<string, unknown>;
+  description?: string;
+}
+
 export interface Operation {
   /** The operationId, or a name made of the method and the path pattern. */
   name: string;
@@ -12,6 +24,10 @@ export interface Operation {
   path: string;
   /** Whether the operation may change the upstream's state (every method but GET, HEAD, OPTIONS). */
   writes: boolean;
+  /** The document's summary and description of it (empty without a document). */
+  description?: string;
+  /** Its parameters and JSON body members, as the document declares them (path parameters always). */
+  params?: readonly Parameter[];
 }
 
 interface Route extends Operation {
@@ -31,15 +47,33 @@ export class OperationMap {
         const operation = item[method];
         if (!isRecord(operation)) continue;
         const id = typeof operation['operationId'] === 'string' ? operation['operationId'] : patternName(method, path);
-        routes.push({ name: toolWord(id), method: method.toUpperCase(), path, writes: writes(method), pattern: templatePattern(path) });
+        const description = [operation['summary'], operation['description']].filter((text) => typeof text === 'string').join('. ');
+        const params = declaredParameters(document, item, operation, path);
+        routes.push({ name: toolWord(id), method: method.toUpperCase(), path, writes: writes(method), pattern: templatePattern(path), description, params });
       }
     }
     // A literal segment wins over a parameter at the same place (`/contacts/search` before `/contacts/{id}`).
     this.routes = routes.sort((a, b) => specificity(b.path) - specificity(a.path));
   }
 
+  /** Operations declared without a document: name → "METHOD /path/{param}". */
+  static declared(operations: Readonly<Record<string, string>>): OperationMap {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const [name, line] of Object.entries(operations)) {
+      const [method, path] = line.split(' ') as [string, string];
+      paths[path] ??= {};
+      paths[path][method.toLowerCase()] = { operationId: name };
+    }
+    return new OperationMap({ paths });
+  }
+
   get operations(): readonly Operation[] {
     return this.routes.map(({ pattern: _pattern, ...operation }) => operation);
+  }
+
+  /** The operation of this name, if any. */
+  named(name: string): Operation | undefined {
+    return this.operations.find((operation) => operation.name === name);
   }
 
   /** The operation a request is, or undefined when the document has none for it. */
@@ -54,13 +88,91 @@ export class OperationMap {
 
 /** An operation without a document: the method and the path with its id-like segments folded into `{id}`. */
 export function patternOperation(method: string, path: string): Operation {
+  let ids = 0;
   const pattern = `/${path
     .split('/')
     .filter(Boolean)
-    .map((segment) => (idLike(segment) ? '{id}' : segment))
+    .map((segment) => (idLike(segment) ? (ids++ === 0 ? '{id}' : `{id${ids}}`) : segment))
     .join('/')}`;
   return { name: patternName(method, pattern), method: method.toUpperCase(), path: pattern, writes: writes(method) };
 }
+
+/** The values of a template's parameters in a path that matches it (`{id: 'c_001'}`); undefined when it does not match. */
+export function pathValues(template: string, path: string): Record<string, string> | undefined {
+  const names = template.split('/');
+  const values = path.replace(/\/$/, '').split('/');
+  if (names.length !== values.length) return undefined;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const param = /^\{(.+)\}$/.exec(name);
+    if (param) {
+      try {
+        out[param[1]!] = decodeURIComponent(values[i]!);
+      } catch {
+        out[param[1]!] = values[i]!;
+      }
+    } else if (name !== values[i]) return undefined;
+  }
+  return out;
+}
+
+/** A template filled with values (each encoded as one segment). */
+export const fillPath = (template: string, values: Readonly<Record<string, unknown>>): string =>
+  template.replace(/\{([^}]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? encodeURIComponent(String(values[name])) : whole));
+
+/** Path parameters (the path item's and the operation's), query parameters and JSON body members. */
+function declaredParameters(document: unknown, item: Record<string, unknown>, operation: Record<string, unknown>, path: string): Parameter[] {
+  const params = new Map<string, Parameter>();
+  for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
+    const param = resolve(document, raw);
+    if (!isRecord(param) || typeof param['name'] !== 'string' || (param['in'] !== 'path' && param['in'] !== 'query')) continue;
+    params.set(param['name'], {
+      name: param['name'],
+      in: param['in'],
+      required: param['required'] === true || param['in'] === 'path',
+      schema: isRecord(param['schema']) ? (resolve(document, param['schema']) as Record<string, unknown>) : {},
+      ...(typeof param['description'] === 'string' ? { description: param['description'] } : {}),
+    });
+  }
+  for (const match of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!params.has(match[1]!)) params.set(match[1]!, { name: match[1]!, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  const body = resolve(document, operation['requestBody']);
+  const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([type]) => type.includes('json'))?.[1];
+  const schema = isRecord(json) ? resolve(document, json['schema']) : undefined;
+  if (isRecord(schema) && isRecord(schema['properties'])) {
+    const required = new Set(asArray(schema['required']));
+    for (const [name, raw] of Object.entries(schema['properties'])) {
+      if (params.has(name)) continue;
+      const property = resolve(document, raw);
+      params.set(name, {
+        name,
+        in: 'body',
+        required: required.has(name),
+        schema: isRecord(property) ? property : {},
+        ...(isRecord(property) && typeof property['description'] === 'string' ? { description: property['description'] } : {}),
+      });
+    }
+  }
+  return [...params.values()];
+}
+
+/** A local `$ref` (`#/components/...`) followed, a few levels deep; anything else as it is. */
+export function resolve(document: unknown, value: unknown, depth = 0): unknown {
+  if (!isRecord(value) || typeof value['$ref'] !== 'string' || depth > 8) return value;
+  const ref = value['$ref'];
+  if (!ref.startsWith('#/')) return value;
+  let target: unknown = document;
+  for (const part of ref.slice(2).split('/')) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+    target = isRecord(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+  }
+  return resolve(document, target, depth + 1);
+}
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** A segment that names a record rather than a collection: it holds a digit, or is a long opaque token. */
 const idLike = (segment: string) => /\d/.test(segment) || segment.length >= 24;

@@ -26,6 +26,8 @@ export interface JournalEntry {
   /** Records the call wrote (empty for reads and failed calls). */
   changes: readonly Change[];
   hazards: readonly HazardEvent[];
+  /** A call through a proxy: the request as sent (secrets redacted), and what the upstream answered (absent when it was never reached). */
+  proxy?: { method: string; path: string; upstream_status?: number };
   /** Wall time spent serving the call: observability only, never data. */
   duration_ms: number;
 }

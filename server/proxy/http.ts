@@ -1,0 +1,166 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDependencies } from '../call.js';
+import { sendFault } from '../fault-reply.js';
+import { PROBLEM_CONTENT_TYPE, problemError } from '../problem.js';
+import { JSON_TYPE, sendJsonText } from '../reply.js';
+import type { Session } from '../sessions/session.js';
+import { forward, forwardedHeaders, type UpstreamAnswer } from './forward.js';
+import { type ProxyOutcome, proxyCall, type Sent } from './call.js';
+import { fillPath, type ParamPlace, pathValues } from './operations.js';
+import { fromOffset, PAGE_TOKEN, pageToken } from './pages.js';
+import { redactedPath } from './redact.js';
+import { proxyView } from './state.js';
+import type { HttpProxy, ProxyTool } from './upstream.js';
+
+/** A request as a call: its arguments (path, query and JSON body members) and where each came from. */
+interface Arguments {
+  args: Record<string, unknown>;
+  places: Map<string, ParamPlace>;
+  /** The body, when it is a JSON object (its members are arguments). */
+  json: boolean;
+}
+
+/**
+ * Serves one request to `/proxy/{name}/…` through the call pipeline: the upstream receives it exactly as sent
+ * (headers, authorization included, and body bytes) unless a hazard rewrote an argument; the client receives
+ * the upstream's answer exactly unless a hazard changed it.
+ */
+export async function serveHttp(
+  deps: CallDependencies & { proxies: { attach(): void } },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: Session,
+  proxy: HttpProxy,
+  rest: string,
+): Promise<FastifyReply> {
+  const { method } = request;
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  const path = `/${rest}`;
+  const found = proxy.operationOf(method, path);
+  if (!found)
+    throw problemError(404, 'unknown_operation', `The upstream's OpenAPI document has no operation for ${method} ${path}.`, {
+      operations: proxy.contracts().map((c) => c.name),
+    });
+  if (found.discovered) deps.proxies.attach();
+  const { tool } = found;
+  const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+  if (body && body.length > proxy.config.max_body_bytes)
+    throw problemError(413, 'request_too_large', `The request body is larger than ${proxy.config.max_body_bytes} bytes (max_body_bytes).`);
+  const parsed = argumentsOf(tool, path, query, body, request.headers['content-type']);
+  const headers = forwardedHeaders(request.headers);
+  const reads = proxyView(session).state.reads;
+
+  const send = async (args: Record<string, unknown>, changed: boolean): Promise<Sent<UpstreamAnswer>> => {
+    const offset = pageToken.offset(args[PAGE_TOKEN]);
+    const rebuilt = changed || pageToken.ours(args[PAGE_TOKEN]) ? requestOf(tool, path, args, parsed, body) : { path: path + query, body };
+    const answer = await forward({
+      url: proxy.config.upstream.replace(/\/$/, '') + rebuilt.path,
+      method,
+      headers: rebuilt.body === body ? headers : { ...headers, 'content-type': 'application/json' },
+      body: rebuilt.body,
+      timeoutMs: proxy.config.timeout_ms,
+      maxBodyBytes: proxy.config.max_body_bytes,
+    });
+    const ok = answer.status >= 200 && answer.status < 300;
+    const result = resultOf(answer);
+    if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };
+    reads.set(tool.name, path, result);
+    const page = fromOffset(result, offset);
+    return { ok, status: answer.status, result: page, raw: answer, rewritten: page !== result };
+  };
+
+  const outcome = await proxyCall(deps, {
+    session,
+    proxy: proxy.name,
+    tool,
+    args: parsed.args,
+    request: { method, path: redactedPath(path + query) },
+    send,
+  });
+  return reply_(request, reply, outcome);
+}
+
+function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer | undefined, type: string | undefined): Arguments {
+  const args: Record<string, unknown> = {};
+  const places = new Map<string, ParamPlace>();
+  for (const [name, value] of Object.entries(pathValues(tool.operation.path, path) ?? {})) {
+    args[name] = value;
+    places.set(name, 'path');
+  }
+  const search = new URLSearchParams(query);
+  for (const name of new Set(search.keys())) {
+    if (places.has(name)) continue;
+    const values = search.getAll(name);
+    args[name] = values.length === 1 ? values[0] : values;
+    places.set(name, 'query');
+  }
+  let json = false;
+  if (body && body.length > 0 && /json/i.test(type ?? '')) {
+    try {
+      const value: unknown = JSON.parse(body.toString('utf8'));
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        json = true;
+        for (const [name, member] of Object.entries(value)) {
+          if (places.has(name)) continue;
+          args[name] = member;
+          places.set(name, 'body');
+        }
+      }
+    } catch {
+      // Not JSON after all: the upstream will say so; the proxy passes it on as it is.
+    }
+  }
+  return { args, places, json };
+}
+
+/** The request as a hazard left its arguments: each in the place it came from (or the document declares). */
+function requestOf(tool: ProxyTool, path: string, args: Record<string, unknown>, sent: Arguments, body: Buffer | undefined): { path: string; body: Buffer | undefined } {
+  const declared = new Map((tool.operation.params ?? []).map((p) => [p.name, p.in]));
+  const pathArgs: Record<string, unknown> = {};
+  const query = new URLSearchParams();
+  const members: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (name === PAGE_TOKEN && pageToken.ours(value)) continue;
+    const place = sent.places.get(name) ?? declared.get(name) ?? (sent.json ? 'body' : 'query');
+    if (place === 'path') pathArgs[name] = value;
+    else if (place === 'body') members[name] = value;
+    else for (const item of Array.isArray(value) ? value : [value]) query.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+  }
+  const filled = /\{[^}]+\}/.test(tool.operation.path) ? fillPath(tool.operation.path, pathArgs) : path;
+  const search = query.toString();
+  const json = sent.json || Object.keys(members).length > 0;
+  return { path: filled + (search ? `?${search}` : ''), body: json ? Buffer.from(JSON.stringify(members)) : body };
+}
+
+/** An answer as data: JSON when it says so and parses, its text otherwise, null when empty. */
+function resultOf(answer: UpstreamAnswer): unknown {
+  if (answer.body.length === 0) return null;
+  const text = answer.body.toString('utf8');
+  if (/json/i.test(answer.headers['content-type'] ?? '')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** Headers an upstream sent about the body it sent, which a reshaped body no longer matches. */
+const ABOUT_THE_BODY = new Set(['content-type', 'etag', 'content-md5', 'digest', 'content-encoding', 'content-range']);
+
+function reply_(request: FastifyRequest, reply: FastifyReply, outcome: ProxyOutcome<UpstreamAnswer>): FastifyReply {
+  const upstream = outcome.sent?.raw;
+  if (outcome.fault) return sendFault(request, reply, outcome.fault, outcome.text);
+  if (outcome.kind === 'passthrough' && upstream) {
+    reply.code(upstream.status).headers({ ...upstream.headers, ...outcome.headers });
+    return reply.send(upstream.body);
+  }
+  if (outcome.kind === 'result' && upstream) {
+    const kept = Object.fromEntries(Object.entries(upstream.headers).filter(([name]) => !ABOUT_THE_BODY.has(name)));
+    reply.code(outcome.status).headers({ ...kept, ...outcome.headers });
+    return sendJsonText(reply, outcome.text, JSON_TYPE);
+  }
+  reply.code(outcome.status).headers(outcome.headers);
+  return sendJsonText(reply, outcome.text, PROBLEM_CONTENT_TYPE);
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_SECURITY } from '../openapi.js';
+import { problemError } from '../problem.js';
+import { PROBLEMS } from '../problem-responses.js';
+import { sendJsonText } from '../reply.js';
+import { addressedSession, sessionIdOf } from '../session-id.js';
+import type { Session } from '../sessions/session.js';
+import { parseUpstream, ProxyConfigError, ProxyName } from './config.js';
+import { serveHttp } from './http.js';
+import type { Proxies, Upstream } from './proxies.js';
+import { servedDocument } from './served-document.js';
+import { proxyView } from './state.js';
+import { HttpProxy } from './upstream.js';
+
+/** An upstream that serves its own protocol at `/proxy/{name}/…` (an MCP server). */
+export interface ServingUpstream extends Upstream {
+  serve(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: Session, rest: string): Promise<FastifyReply>;
+}
+
+const isServing = (upstream: Upstream): upstream is ServingUpstream => typeof (upstream as Partial<ServingUpstream>).serve === 'function';
+
+/** The largest request body a proxied route reads; each upstream's own limit (max_body_bytes) is checked within it. */
+const PROXY_BODY_LIMIT = 16 * 1_048_576;
+
+/** `/proxy/{name}/…` (and inside sessions `/s/{id}/proxy/{name}/…`): every method, any body, as sent. */
+export async function proxyRoutes(app: FastifyInstance, { proxies }: { proxies: Proxies }): Promise<void> {
+  // Bodies stay bytes: the upstream receives exactly what the client sent.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { name, '*': rest = '' } = request.params as { name: string; '*'?: string };
+    const upstream = proxies.get(name);
+    if (!upstream) throw problemError(404, 'unknown_proxy', `No proxy '${name}'. Declared: ${proxies.names.join(', ') || 'none'} (PROXY_CONFIG, PUT /admin/proxies/{name}).`);
+    const session = app.sessions.resolve(sessionIdOf(request));
+    if (isServing(upstream)) return upstream.serve(app, request, reply, session, rest);
+    const proxy = upstream as HttpProxy;
+    if (rest === 'openapi.json' && request.method === 'GET' && proxy.document) return sendDocument(app, request, reply, session, proxy);
+    return serveHttp({ sessions: app.sessions, hazards: app.hazards, log: app.log, proxies }, request, reply, session, proxy, rest);
+  };
+  const config = { access: 'proxied' as const };
+  app.all('/proxy/:name', { config, schema: { hide: true } }, handler);
+  app.all('/proxy/:name/*', { config, schema: { hide: true } }, handler);
+}
+
+function sendDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: Session, proxy: HttpProxy) {
+  const changed = app.hazards.contracts(proxyView(session).hazards, proxy.name, proxy.contracts());
+  const id = addressedSession(request);
+  const base = `${request.url.startsWith('/s/') || (id !== undefined && request.raw.url?.startsWith('/s/')) ? `/s/${encodeURIComponent(id!)}` : ''}/proxy/${proxy.name}`;
+  return sendJsonText(reply, JSON.stringify(servedDocument(proxy, base, changed)));
+}
+
+/** GET /proxies, and PUT and DELETE /admin/proxies/{name}. */
+export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { proxies: Proxies }): Promise<void> {
+  const tags = ['proxies'];
+  const summary = (upstream: Upstream) => ({
+    name: upstream.name,
+    kind: upstream.kind,
+    upstream: 'upstream' in upstream.config ? upstream.config.upstream : typeof upstream.config.mcp === 'string' ? upstream.config.mcp : `stdio: ${upstream.config.mcp.command}`,
+    operations: upstream.contracts().map((contract) => ({ name: contract.name, description: contract.description, writes: contract.mutates })),
+  });
+  app.get('/proxies', { schema: { operationId: 'list_proxies', summary: 'The declared upstreams and their operations', tags, response: PROBLEMS } }, async () =>
+    proxies.list().map(summary),
+  );
+  app.put(
+    '/admin/proxies/:name',
+    {
+      config: { access: 'admin' },
+      schema: {
+        security: ADMIN_SECURITY,
+        operationId: 'put_proxy',
+        summary: 'Declare (or replace) an upstream served at /proxy/{name}/: {"upstream": URL, "openapi"?} or {"mcp": URL or {command, args}}',
+        tags,
+        response: PROBLEMS,
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!ProxyName.safeParse(name).success) throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });
+      try {
+        const { upstream, created } = await proxies.put(name, parseUpstream(request.body, 'body'));
+        reply.code(created ? 201 : 200);
+        return summary(upstream);
+      } catch (error) {
+        if (error instanceof ProxyConfigError) throw problemError(400, 'invalid_proxy', error.message);
+        throw error;
+      }
+    },
+  );
+  app.delete(
+    '/admin/proxies/:name',
+    { config: { access: 'admin' }, schema: { security: ADMIN_SECURITY, operationId: 'delete_proxy', summary: 'Remove a declared upstream', tags, response: PROBLEMS } },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!(await proxies.delete(name))) throw problemError(404, 'unknown_proxy', `No proxy '${name}'.`);
+      return reply.code(204).send();
+    },
+  );
+}
