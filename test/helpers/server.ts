@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
 import type { PersistenceOptions } from '../../server/sessions/persistence.js';
+import type { Upstream } from '../../server/proxy/proxies.js';
 import type { SessionStoreOptions } from '../../server/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
@@ -28,7 +29,7 @@ export interface Reply<T = unknown> {
 export interface TestServer {
   app: FastifyInstance;
   origin: string;
-  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   /** POST /{domain}/tools/{tool}, inside `session` when given (via the /s/{id} prefix). */
   call<T = any>(domain: string, tool: string, args?: unknown, session?: string): Promise<Reply<T>>;
   /** Like `call`, but a connection that fails (reset, closed, cut) answers status 0 instead of throwing. */
@@ -58,9 +59,12 @@ export async function startServer(
     hazardEnv?: NodeJS.ProcessEnv;
     /** How the latency hazard waits (default: not at all, so tests never sleep on wall time). */
     sleep?: (ms: number) => Promise<void>;
+    /** Upstreams served under /proxy/{name}/ (their domains attached before hazardEnv is read). */
+    proxies?: readonly Upstream[];
   } = {},
 ): Promise<TestServer> {
-  const configured = options.hazardEnv ? hazardsFromEnvironment(options.hazardEnv, domains, options.sleep ?? (async () => {})) : undefined;
+  const attached = (options.proxies ?? []).map((upstream) => upstream.domain());
+  const configured = options.hazardEnv ? hazardsFromEnvironment(options.hazardEnv, domains, options.sleep ?? (async () => {}), attached) : undefined;
   const app = await buildApp({
     domains,
     bases: options.bases ?? (await fixtureBases()),
@@ -68,6 +72,7 @@ export async function startServer(
     ...(options.hazards ? { hazards: options.hazards } : configured ? { hazards: configured.runtime } : {}),
     ...(options.persistence ? { persistence: options.persistence } : {}),
     ...(options.access ? { access: options.access } : {}),
+    ...(options.proxies ? { proxies: options.proxies } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
