@@ -100,10 +100,23 @@ function failed<Raw>(deps: CallDependencies, error: unknown, context: CallContex
     failure = new ProblemError(problem(500, 'internal_error', 'The proxy failed to complete the call; it has been logged.'));
   }
   const body = failure.problem;
-  return { kind: 'problem', status: body.status, body, text: JSON.stringify(body), headers: { ...context.headers, ...failure.headers }, ...(sent ? { sent } : {}) };
+  return {
+    kind: 'problem',
+    status: body.status,
+    body,
+    text: JSON.stringify(body),
+    headers: { ...context.headers, ...failure.headers },
+    ...(sent ? { sent } : {}),
+  };
 }
 
-function journal<Raw>(deps: CallDependencies, call: ProxiedCall<Raw>, context: CallContext, outcome: Omit<ProxyOutcome<Raw>, 'entry'>, started: number): JournalEntry {
+function journal<Raw>(
+  deps: CallDependencies,
+  call: ProxiedCall<Raw>,
+  context: CallContext,
+  outcome: Omit<ProxyOutcome<Raw>, 'entry'>,
+  started: number,
+): JournalEntry {
   const { session } = call;
   const ok = outcome.status >= 200 && outcome.status < 400;
   const args = redacted(call.args);

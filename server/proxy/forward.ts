@@ -20,7 +20,17 @@ export interface UpstreamRequest {
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the message's; the session header is the proxy's.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'x-session-id', 'accept-encoding']);
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 

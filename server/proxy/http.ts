@@ -54,7 +54,7 @@ export async function serveHttp(
     const offset = pageToken.offset(args[PAGE_TOKEN]);
     const rebuilt = changed || pageToken.ours(args[PAGE_TOKEN]) ? requestOf(tool, path, args, parsed, body) : { path: path + query, body };
     const answer = await forward({
-      url: proxy.config.upstream.replace(/\/$/, '') + rebuilt.path,
+      url: upstreamUrl(proxy.config.upstream, rebuilt.path),
       method,
       headers: rebuilt.body === body ? headers : { ...headers, 'content-type': 'application/json' },
       body: rebuilt.body,
@@ -78,6 +78,13 @@ export async function serveHttp(
     send,
   });
   return reply_(request, reply, outcome);
+}
+
+/** The declared base and the path; nothing a client sends can make it another origin. */
+function upstreamUrl(base: string, path: string): string {
+  const url = base.replace(/\/$/, '') + path;
+  if (new URL(url).origin !== new URL(base).origin) throw problemError(400, 'invalid_path', 'The path would leave the declared upstream.');
+  return url;
 }
 
 function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer | undefined, type: string | undefined): Arguments {
@@ -114,7 +121,13 @@ function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer 
 }
 
 /** The request as a hazard left its arguments: each in the place it came from (or the document declares). */
-function requestOf(tool: ProxyTool, path: string, args: Record<string, unknown>, sent: Arguments, body: Buffer | undefined): { path: string; body: Buffer | undefined } {
+function requestOf(
+  tool: ProxyTool,
+  path: string,
+  args: Record<string, unknown>,
+  sent: Arguments,
+  body: Buffer | undefined,
+): { path: string; body: Buffer | undefined } {
   const declared = new Map((tool.operation.params ?? []).map((p) => [p.name, p.in]));
   const pathArgs: Record<string, unknown> = {};
   const query = new URLSearchParams();

@@ -3,7 +3,8 @@ import { isObject } from '../../lib/object.js';
 // What the journal keeps of a proxied request never holds a credential: members and query parameters whose
 // names say they carry one are replaced. Headers are not journaled at all.
 
-const SECRET = /^(auth|authorization|token)$|pass(word|wd|phrase)|secret|[-_]token$|api[-_]?key|credential|private[-_]?key|session[-_]?id|cookie|signature|card[-_]?number|^cvv$|^cvc$/i;
+const SECRET =
+  /^(auth|authorization|token)$|pass(word|wd|phrase)|secret|[-_]token$|api[-_]?key|credential|private[-_]?key|session[-_]?id|cookie|signature|card[-_]?number|^cvv$|^cvc$/i;
 /** Pagination tokens are not credentials. */
 const PAGINATION = /^(next_)?page_token$/i;
 

@@ -67,7 +67,15 @@ export class HttpProxy {
   /** The operations as the hazard engine sees a domain: tools and their scenarios. */
   domain(): HazardDomain {
     const tools = [...this.tools.values()];
-    return { name: this.name, tools, hazards: proxyScenarios(tools.map((tool) => tool.operation), this.config.rules, this.document !== undefined) };
+    return {
+      name: this.name,
+      tools,
+      hazards: proxyScenarios(
+        tools.map((tool) => tool.operation),
+        this.config.rules,
+        this.document !== undefined,
+      ),
+    };
   }
 
   /** The operations as listings show tools. */
