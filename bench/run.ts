@@ -1,11 +1,13 @@
 // `npm run bench`: compiles, then measures with autocannon over loopback, each server in its own process:
 // 1. reads: the wildtools server and a bare fastify baseline on the same read (an order by id), in
 //    alternating rounds; prints throughput, latency and the median ratio;
-// 2. writes: a write tool in memory, then with DATA_DIR in both durability modes; prints writes/s.
+// 2. writes: a write tool in memory, then with DATA_DIR in both durability modes; prints writes/s;
+// 3. proxy: a read of the example CRM (examples/upstream-crm) called directly and through wildtools' proxy
+//    (hazards off), in alternating rounds; prints the overhead per call.
 // Every run is bounded in time.
 import type { ChildProcess } from 'node:child_process';
 import { startChildServer } from './child-server.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     hazards: { type: 'string', default: '' },
     writes: { type: 'boolean', default: true },
+    proxy: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
@@ -36,10 +39,11 @@ const WRITE_SESSIONS = 10;
 
 interface Target {
   name: string;
+  method?: 'GET' | 'POST';
   script: string;
   port: number;
   path: string;
-  body: object;
+  body?: object;
   env?: Record<string, string>;
   /** Spread the calls over this many sessions (/s/bench-N/…). */
   sessions?: number;
@@ -72,9 +76,8 @@ function load(target: Target, seconds: number): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url: `http://127.0.0.1:${target.port}${target.path}`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(target.body),
+    method: target.method ?? 'POST',
+    ...(target.body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(target.body) } : {}),
     connections,
     duration: seconds,
     ...(target.sessions
@@ -83,8 +86,8 @@ function load(target: Target, seconds: number): Promise<autocannon.Result> {
   });
 }
 
-async function measure(target: Target): Promise<autocannon.Result> {
-  const child = await start(target);
+async function measure(target: Target, running = false): Promise<autocannon.Result> {
+  const child = running ? undefined : await start(target);
   try {
     if (warmup > 0) await load(target, warmup);
     const result = await load(target, duration);
@@ -92,8 +95,10 @@ async function measure(target: Target): Promise<autocannon.Result> {
       throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return result;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    if (child) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   }
 }
 
@@ -128,4 +133,45 @@ if (values.writes) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+if (values.proxy) {
+  // The upstream runs through the whole section; each round starts the proxy afresh, like every other server here.
+  const crmPort = 18184;
+  const dir = mkdtempSync(join(tmpdir(), 'wildtools-bench-proxy-'));
+  const config = join(dir, 'proxy.json');
+  const openapi = new URL('../examples/upstream-crm/openapi.json', import.meta.url).pathname;
+  writeFileSync(config, JSON.stringify({ crm: { upstream: `http://127.0.0.1:${crmPort}`, openapi } }));
+  const crm = await startChildServer('examples/upstream-crm/main.ts', crmPort);
+  const direct: Target = { name: 'CRM get_contact, direct', method: 'GET', script: '', port: crmPort, path: '/contacts/c_001' };
+  const proxied: Target = {
+    name: 'CRM get_contact through /proxy/crm',
+    method: 'GET',
+    script: 'dist/server/main.js',
+    port: 18185,
+    path: '/proxy/crm/contacts/c_001',
+    env: { LOG_LEVEL: 'warn', PROXY_CONFIG: config },
+  };
+  console.log(`\nproxy (a read of the example CRM, hazards off), ${rounds} alternating rounds:`);
+  const overheads: number[] = [];
+  const shares: number[] = [];
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const base = await measure(direct, true);
+      const through = await measure(proxied);
+      // Per call at this concurrency: what the proxy adds to the upstream's own time, in microseconds.
+      overheads.push((1 / through.requests.average - 1 / base.requests.average) * 1e6);
+      shares.push(through.requests.average / base.requests.average);
+      console.log(
+        `  round ${round}\n    ${line(direct.name, base, 'req/s')}\n    ${line(proxied.name, through, 'req/s')}\n    ratio ${shares.at(-1)!.toFixed(3)}`,
+      );
+    }
+  } finally {
+    crm.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(
+    `ratio proxied / direct: median ${median(shares).toFixed(3)} of ${shares.map((r) => r.toFixed(3)).join(', ')}; ` +
+      `added time per call ≈ ${median(overheads).toFixed(0)} µs of server time (1/throughput)`,
+  );
 }

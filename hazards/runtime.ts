@@ -3,7 +3,7 @@ import { contractOf } from './contract.js';
 import { FollowUps } from './follow-ups.js';
 import { hazardCall } from './hazard-call.js';
 import { familyOf, KINDS, type KindName } from './catalog.js';
-import { type Layer, layerFromSpec } from './config.js';
+import { HazardConfigError, type Layer, layerFromSpec } from './config.js';
 import type { CallContext, HazardEngine, HazardSession as Session } from './engine.js';
 import type { HazardCall, HazardDomain, HazardKind, HazardTool, ScenarioBase, ToolContract } from './kind.js';
 import { hazardKinds } from './kinds/index.js';
@@ -101,7 +101,7 @@ export class HazardRuntime implements HazardEngine {
   attach(domains: readonly HazardDomain[]): void {
     const builtIn = new Set(this.options.domains.map((domain) => domain.name));
     const clash = domains.find((domain) => builtIn.has(domain.name));
-    if (clash) throw new Error(`${clash.name} is a built-in domain`);
+    if (clash) throw new HazardConfigError(`${clash.name}: the name of a built-in domain`);
     this.currentAssignment = new Assignment([...this.options.domains, ...domains], this.kinds);
     this.attached = domains;
     this.version += 1;

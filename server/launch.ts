@@ -66,7 +66,10 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
  */
 export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
-  const proxies = config.proxyConfig === undefined ? [] : await step(() => buildUpstreams(loadProxyConfig(config.proxyConfig!), `PROXY_CONFIG=${config.proxyConfig}`, connectMcp), ProxyConfigError);
+  const proxies =
+    config.proxyConfig === undefined
+      ? []
+      : await step(() => buildUpstreams(loadProxyConfig(config.proxyConfig!), `PROXY_CONFIG=${config.proxyConfig}`, connectMcp), ProxyConfigError);
   const hazards = await step(
     () =>
       hazardsFromEnvironment(

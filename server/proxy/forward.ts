@@ -64,14 +64,12 @@ export function returnedHeaders(headers: Record<string, string | string[] | unde
  * answer in time (504), could not be reached (502), or answered more than the size limit (502).
  */
 export async function forward(upstream: UpstreamRequest): Promise<UpstreamAnswer> {
-  const signal = AbortSignal.timeout(upstream.timeoutMs);
   try {
     const response = await request(upstream.url, {
       dispatcher: agent,
       method: upstream.method as 'GET',
       headers: upstream.headers,
       body: upstream.body,
-      signal,
       headersTimeout: upstream.timeoutMs,
       bodyTimeout: upstream.timeoutMs,
     });
@@ -87,7 +85,7 @@ export async function forward(upstream: UpstreamRequest): Promise<UpstreamAnswer
     }
     return { status: response.statusCode, headers: returnedHeaders(response.headers), body: Buffer.concat(chunks) };
   } catch (error) {
-    if (signal.aborted || error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
+    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
       throw problemError(504, 'upstream_timeout', `The upstream did not answer within ${upstream.timeoutMs} ms (timeout_ms).`);
     if (error instanceof ProblemError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
