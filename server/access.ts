@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from './errors.js';
 import { ProblemError, problem } from './problem.js';

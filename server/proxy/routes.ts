@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { ADMIN_SECURITY } from '../openapi.js';
 import { problemError } from '../problem.js';
 import { PROBLEMS } from '../problem-responses.js';
@@ -55,6 +56,13 @@ function sendDocument(app: FastifyInstance, request: FastifyRequest, reply: Fast
   return sendJsonText(reply, JSON.stringify(servedDocument(proxy, base, changed)));
 }
 
+const ProxySummary = z.object({
+  name: z.string(),
+  kind: z.enum(['http', 'mcp']),
+  upstream: z.string().describe('The base URL, the MCP endpoint, or the stdio command.'),
+  operations: z.array(z.object({ name: z.string(), description: z.string(), writes: z.boolean() })).describe('Named as hazard settings name them.'),
+});
+
 /** GET /proxies, and PUT and DELETE /admin/proxies/{name}. */
 export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { proxies: Proxies }): Promise<void> {
   const tags = ['proxies'];
@@ -69,8 +77,17 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
           : `stdio: ${upstream.config.mcp.command}`,
     operations: upstream.contracts().map((contract) => ({ name: contract.name, description: contract.description, writes: contract.mutates })),
   });
-  app.get('/proxies', { schema: { operationId: 'list_proxies', summary: 'The declared upstreams and their operations', tags, response: PROBLEMS } }, async () =>
-    proxies.list().map(summary),
+  app.get(
+    '/proxies',
+    {
+      schema: {
+        operationId: 'list_proxies',
+        summary: 'The declared upstreams and their operations',
+        tags,
+        response: { 200: z.array(ProxySummary), ...PROBLEMS },
+      },
+    },
+    async () => proxies.list().map(summary),
   );
   app.put(
     '/admin/proxies/:name',
@@ -81,7 +98,9 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
         operationId: 'put_proxy',
         summary: 'Declare (or replace) an upstream served at /proxy/{name}/: {"upstream": URL, "openapi"?} or {"mcp": URL or {command, args}}',
         tags,
-        response: PROBLEMS,
+        params: z.object({ name: z.string() }),
+        body: z.record(z.string(), z.unknown()).describe('One upstream, as in PROXY_CONFIG.'),
+        response: { 200: ProxySummary.extend({ created: z.boolean().describe('False when it replaced an upstream of that name.') }), ...PROBLEMS },
       },
     },
     async (request, reply) => {
@@ -90,8 +109,7 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
         throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });
       try {
         const { upstream, created } = await proxies.put(name, parseUpstream(request.body, 'body'));
-        reply.code(created ? 201 : 200);
-        return summary(upstream);
+        return { ...summary(upstream), created };
       } catch (error) {
         if (error instanceof ProxyConfigError) throw problemError(400, 'invalid_proxy', error.message);
         throw error;
@@ -102,7 +120,14 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
     '/admin/proxies/:name',
     {
       config: { access: 'admin' },
-      schema: { security: ADMIN_SECURITY, operationId: 'delete_proxy', summary: 'Remove a declared upstream', tags, response: PROBLEMS },
+      schema: {
+        security: ADMIN_SECURITY,
+        operationId: 'delete_proxy',
+        summary: 'Remove a declared upstream',
+        tags,
+        params: z.object({ name: z.string() }),
+        response: { 204: z.undefined().describe('Removed.'), ...PROBLEMS },
+      },
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };

@@ -2149,6 +2149,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/proxies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The declared upstreams and their operations */
+        get: operations["list_proxies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/proxies/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Declare (or replace) an upstream served at /proxy/{name}/: {"upstream": URL, "openapi"?} or {"mcp": URL or {command, args}} */
+        put: operations["put_proxy"];
+        post?: never;
+        /** Remove a declared upstream */
+        delete: operations["delete_proxy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -13219,6 +13254,155 @@ export interface operations {
                         calls: number;
                     };
                 };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    list_proxies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "http" | "mcp";
+                        /** @description The base URL, the MCP endpoint, or the stdio command. */
+                        upstream: string;
+                        /** @description Named as hazard settings name them. */
+                        operations: {
+                            name: string;
+                            description: string;
+                            writes: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    put_proxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** @description One upstream, as in PROXY_CONFIG. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind: "http" | "mcp";
+                        /** @description The base URL, the MCP endpoint, or the stdio command. */
+                        upstream: string;
+                        /** @description Named as hazard settings name them. */
+                        operations: {
+                            name: string;
+                            description: string;
+                            writes: boolean;
+                        }[];
+                        /** @description False when it replaced an upstream of that name. */
+                        created: boolean;
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_proxy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
             "4XX": {

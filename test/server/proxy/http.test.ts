@@ -186,10 +186,14 @@ t.test('upstreams declared at runtime: PUT and DELETE /admin/proxies/{name}, GET
   t.match(badRule.body.detail, /rules\.0: unknown operation 'get_deal' \(known: .*list_deals/);
 
   const created = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'examples/upstream-crm/openapi.json' });
-  t.equal(created.status, 201);
-  t.match(created.body, { name: 'crm', kind: 'http', upstream: crm.origin });
+  t.equal(created.status, 200);
+  t.match(created.body, { name: 'crm', kind: 'http', upstream: crm.origin, created: true });
   t.equal(created.body.operations.length, 8);
-  t.equal((await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'examples/upstream-crm/openapi.json' })).status, 200, 'replaced');
+  t.match(
+    (await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'examples/upstream-crm/openapi.json' })).body,
+    { created: false },
+    'replaced',
+  );
   t.same(
     (await server.request('GET', '/proxies')).body.map((p: { name: string }) => p.name),
     ['crm'],
