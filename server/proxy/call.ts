@@ -1,6 +1,6 @@
 import type { CallContext } from '../../hazards/engine.js';
-import { type Fault, HazardFault } from '../../hazards/fault.js';
-import { acknowledged, type CallDependencies, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
+import { HazardFault } from '../../hazards/fault.js';
+import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
 import { type Problem, ProblemError, problem, toProblem } from '../problem.js';
 import { type JournalEntry, NONE } from '../sessions/journal.js';
 import type { Session } from '../sessions/session.js';
@@ -22,21 +22,10 @@ export interface Sent<Raw> {
 }
 
 /**
- * What a proxied call came to: the upstream's answer untouched (`passthrough`), a result a hazard reshaped,
- * a problem (the proxy's own: the upstream unreachable or too slow), or a hazard's fault.
+ * What a proxied call came to, as a tool call's outcome, where `passthrough` is the upstream's answer untouched
+ * and `result` one a hazard reshaped; `sent` is the upstream's answer, when it was reached.
  */
-export interface ProxyOutcome<Raw> {
-  kind: 'passthrough' | 'result' | 'problem' | 'fault';
-  status: number;
-  body: unknown;
-  text: string;
-  /** Headers hazards add (a drift's version, a hint). */
-  headers: Record<string, string>;
-  entry: JournalEntry;
-  fault?: Fault;
-  /** The upstream's answer, when it was reached. */
-  sent?: Sent<Raw>;
-}
+export type ProxyOutcome<Raw> = Omit<CallOutcome, 'kind'> & { kind: 'passthrough' | 'result' | 'problem' | 'fault'; sent?: Sent<Raw> };
 
 export interface ProxiedCall<Raw> {
   session: Session;

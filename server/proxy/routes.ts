@@ -103,7 +103,7 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
         response: { 200: ProxySummary.extend({ created: z.boolean().describe('False when it replaced an upstream of that name.') }), ...PROBLEMS },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { name } = request.params as { name: string };
       if (!ProxyName.safeParse(name).success)
         throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });

@@ -5,7 +5,7 @@ import { buildCrm, type CrmOptions } from '../../examples/upstream-crm/app.js';
 import type { HazardRuntime } from '../../hazards/runtime.js';
 import { parseUpstream, type ProxyRule } from '../../server/proxy/config.js';
 import { HttpProxy } from '../../server/proxy/upstream.js';
-import { type Reply, startServer, type TestServer } from './server.js';
+import { type Reply, requester, startServer, type TestServer } from './server.js';
 
 // What the proxy tests share: the example CRM started on loopback (the user's own API), and wildtools in
 // front of it as the proxy `crm`.
@@ -28,23 +28,7 @@ export interface Upstream {
 export function client(t: Teardown, origin: string) {
   const pool = new Pool(origin, { connections: 4 });
   t.teardown(() => pool.close());
-  return async (method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
-    const hasBody = body !== undefined;
-    const response = await pool.request({
-      method,
-      path,
-      headers: { ...(hasBody && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : null,
-    });
-    const text = await response.body.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: response.statusCode, headers: response.headers, body: parsed as never, text };
-  };
+  return requester(pool);
 }
 
 /** The example CRM listening on a free loopback port; closed when the test ends. */

@@ -83,23 +83,7 @@ export async function startServer(
     await app.close();
   });
 
-  const request: TestServer['request'] = async (method, path, body, headers = {}) => {
-    const hasBody = body !== undefined;
-    const response = await pool.request({
-      method,
-      path,
-      headers: { ...(hasBody && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : null,
-    });
-    const text = await response.body.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      // not JSON (markdown, HTML): keep the text
-    }
-    return { status: response.statusCode, headers: response.headers, body: parsed as never, text };
-  };
+  const request: TestServer['request'] = requester(pool);
 
   return {
     app,
@@ -141,4 +125,30 @@ export async function expectRejections(t: Asserts, server: TestServer, domain: s
     t.equal(reply.body?.detail, detail, why);
     t.match(reply.headers['content-type'], /application\/problem\+json/, why);
   }
+}
+
+/** Requests over a pool, JSON bodies sent as such, answers parsed when they are JSON (their text kept). */
+export function requester(pool: Pool) {
+  return async <T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
+    const hasBody = body !== undefined;
+    const response = await pool.request({
+      method,
+      path,
+      headers: { ...(hasBody && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: hasBody ? (typeof body === 'string' ? body : JSON.stringify(body)) : null,
+    });
+    const text = await response.body.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON (markdown, HTML): keep the text
+    }
+    return { status: response.statusCode, headers: response.headers, body: parsed as T, text };
+  };
 }
