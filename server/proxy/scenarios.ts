@@ -161,16 +161,18 @@ function eventualConsistency(operation: Operation, all: readonly Operation[]): P
   const read = key ? all.find((op) => op.method === 'GET' && op.path === operation.path) : undefined;
   if (!key || !read) return undefined;
   const resource = (hook: Hook<ProxyState>) => (typeof hook.args[key] === 'string' || typeof hook.args[key] === 'number' ? String(hook.args[key]) : null);
+  const cached = (hook: Hook<ProxyState>) => {
+    const id = resource(hook);
+    return id === null ? undefined : hook.db.reads.get(read.name, fillPath(read.path, { [key]: id }));
+  };
   return {
     kind: 'eventual_consistency',
     tool: operation.name,
     read: { tool: read.name, key },
-    record: resource,
-    capture: (hook) => {
-      const id = resource(hook);
-      return id === null ? undefined : hook.db.reads.get(read.name, fillPath(read.path, { [key]: id }));
-    },
-    stale: (hook, before) => (before === undefined ? hook.result : before),
+    // Only a record the session has read lags: the cache has nothing older to serve for the others.
+    record: (hook) => (cached(hook) === undefined ? null : resource(hook)),
+    capture: cached,
+    stale: (_hook, before) => before,
   };
 }
 

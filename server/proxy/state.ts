@@ -25,19 +25,27 @@ export interface ProxyState {
   readonly reads: ReadCache;
 }
 
-const views = new WeakMap<Session, { hazards: HazardSession; state: ProxyState }>();
+interface View {
+  hazards: HazardSession;
+  state: ProxyState;
+  generation: number;
+}
+
+const views = new WeakMap<Session, View>();
 
 /**
  * A session as the hazard engine sees it for proxied calls: the same id, seed, settings and counters, with
  * the proxy's state in place of a domain database. One object per session, so that the engine's per-session
  * memory (plans, effects on later calls) holds across calls.
  */
-export function proxyView(session: Session): { hazards: HazardSession; state: ProxyState } {
+export function proxyView(session: Session): View {
   let view = views.get(session);
-  if (!view) {
+  // A reset session starts afresh: no cached reads, no effects of earlier hazards.
+  if (!view || view.generation !== session.generation) {
     const state: ProxyState = { reads: new ReadCache() };
     const tables = state as unknown as Record<string, Table<unknown>>;
     view = {
+      generation: session.generation,
       state,
       hazards: {
         id: session.id,

@@ -49,6 +49,8 @@ export class Session {
   readonly journal: Journal;
   /** Calls made so far (the sequence number of the last call). */
   seq = 0;
+  /** How many times the session was reset: state kept beside it (a proxy's read cache) starts again when it moves. */
+  generation = 0;
   /** Monotonic milliseconds of the last use, for expiry. */
   lastUsedMs: number;
   /** Writes done under an idempotency key, so that a retry with the key does not write again. */
@@ -175,6 +177,7 @@ export class Session {
 
   /** Back to the start: the base databases, an empty journal, the clock at its start. */
   reset(): void {
+    this.generation += 1;
     for (const state of this.states.values()) state.reset();
     this.journal.clear();
     this.seq = 0;

@@ -226,3 +226,20 @@ async function listen(t: { teardown(fn: () => unknown): void }, handler: Paramet
   t.teardown(() => new Promise((resolve) => server.close(resolve)));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+t.test('a reset session forgets what its reads cached', async (t) => {
+  const { proxy, server } = await startProxied(t);
+  const session = await server.newSession({ hazards: { tools: { crm__update_contact: { eventual_consistency: 'on' } } } });
+  const before = (await proxy('GET', '/contacts/c_003', undefined, { session })).body;
+  await proxy('PATCH', '/contacts/c_003', { phone: '+1-555-0001' }, { session });
+  t.same((await proxy('GET', '/contacts/c_003', undefined, { session })).body, before, 'a lagging read, from the cache');
+  t.equal((await server.request('POST', `/sessions/${session}/reset`)).status, 200);
+  await proxy('PATCH', '/contacts/c_003', { phone: '+1-555-0002' }, { session });
+  t.match((await proxy('GET', '/contacts/c_003', undefined, { session })).body, { phone: '+1-555-0002' }, 'nothing cached before the reset lags');
+  const journal = await server.journal(session);
+  t.same(
+    journal.map((entry) => entry.hazards.map((event: { kind: string }) => event.kind)),
+    [[], []],
+    'after the reset (the journal starts again): a write of a record not read since lags nothing',
+  );
+});
