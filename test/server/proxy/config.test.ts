@@ -42,3 +42,17 @@ t.test('a file: read, parsed without prototype keys, each failure named', async 
   t.throws(() => loadProxyConfig(proto), /not JSON \(a forbidden "__proto__"/);
   t.throws(() => loadProxyConfig(join(dir, 'missing.json')), /cannot read it \(ENOENT\)/);
 });
+
+t.test('the example configurations are valid and their rules name real operations', async (t) => {
+  const { buildUpstreams } = await import('../../../server/proxy/proxies.js');
+  for (const file of ['examples/upstream-crm/proxy.json', 'examples/upstream-crm/proxy.yaml']) {
+    const [crm] = await buildUpstreams(loadProxyConfig(file), file);
+    t.equal(crm?.name, 'crm', file);
+    t.equal(crm?.contracts().length, 8, `${file}: the document's 8 operations`);
+  }
+  const yaml = loadProxyConfig('examples/upstream-crm/proxy.yaml').crm as { rules: { kind: string }[] };
+  t.same(
+    yaml.rules.map((rule) => rule.kind),
+    ['adhoc_rule', 'feature_limit', 'conflict'],
+  );
+});
