@@ -52,7 +52,8 @@ export async function proxyRoutes(app: FastifyInstance, { proxies }: { proxies: 
 function sendDocument(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: Session, proxy: HttpProxy) {
   const changed = app.hazards.contracts(proxyView(session).hazards, proxy.name, proxy.contracts());
   const id = addressedSession(request);
-  const base = `${request.url.startsWith('/s/') || (id !== undefined && request.raw.url?.startsWith('/s/')) ? `/s/${encodeURIComponent(id!)}` : ''}/proxy/${proxy.name}`;
+  // rewriteUrl has already cut `/s/{id}` from request.url (and raw.url): the path as sent is originalUrl.
+  const base = `${id !== undefined && request.originalUrl.startsWith('/s/') ? `/s/${encodeURIComponent(id)}` : ''}/proxy/${proxy.name}`;
   return sendJsonText(reply, JSON.stringify(servedDocument(proxy, base, changed)));
 }
 
