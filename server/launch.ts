@@ -9,10 +9,8 @@ import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
 import { PersistenceError } from './sessions/persistence.js';
 import { loadProxyConfig, ProxyConfigError } from './proxy/config.js';
-import { buildUpstreams, type McpConnector } from './proxy/proxies.js';
-
-/** MCP upstreams: connected by server/proxy/mcp once it exists. */
-const connectMcp: McpConnector | undefined = undefined;
+import { connectMcp } from './proxy/mcp/connect.js';
+import { buildUpstreams } from './proxy/proxies.js';
 
 function fatal(message: string): never {
   process.stderr.write(`wildtools: ${message}\n`);
@@ -66,7 +64,10 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
  */
 export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
-  const proxies = config.proxyConfig === undefined ? [] : await step(() => buildUpstreams(loadProxyConfig(config.proxyConfig!), `PROXY_CONFIG=${config.proxyConfig}`, connectMcp), ProxyConfigError);
+  const proxies =
+    config.proxyConfig === undefined
+      ? []
+      : await step(() => buildUpstreams(loadProxyConfig(config.proxyConfig!), `PROXY_CONFIG=${config.proxyConfig}`, connectMcp), ProxyConfigError);
   const hazards = await step(
     () =>
       hazardsFromEnvironment(

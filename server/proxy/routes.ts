@@ -10,11 +10,13 @@ import { serveHttp } from './http.js';
 import type { Proxies, Upstream } from './proxies.js';
 import { servedDocument } from './served-document.js';
 import { proxyView } from './state.js';
-import { HttpProxy } from './upstream.js';
+import type { HttpProxy } from './upstream.js';
 
 /** An upstream that serves its own protocol at `/proxy/{name}/…` (an MCP server). */
 export interface ServingUpstream extends Upstream {
   serve(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: Session, rest: string): Promise<FastifyReply>;
+  /** Ends its clients' sessions: called before the server stops listening, which their open streams would hold. */
+  endSessions(): Promise<void>;
 }
 
 const isServing = (upstream: Upstream): upstream is ServingUpstream => typeof (upstream as Partial<ServingUpstream>).serve === 'function';
@@ -27,11 +29,19 @@ export async function proxyRoutes(app: FastifyInstance, { proxies }: { proxies: 
   // Bodies stay bytes: the upstream receives exactly what the client sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addHook('preClose', async () => {
+    await Promise.all(proxies.list().map((upstream) => (isServing(upstream) ? upstream.endSessions() : undefined)));
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name, '*': rest = '' } = request.params as { name: string; '*'?: string };
     const upstream = proxies.get(name);
-    if (!upstream) throw problemError(404, 'unknown_proxy', `No proxy '${name}'. Declared: ${proxies.names.join(', ') || 'none'} (PROXY_CONFIG, PUT /admin/proxies/{name}).`);
+    if (!upstream)
+      throw problemError(
+        404,
+        'unknown_proxy',
+        `No proxy '${name}'. Declared: ${proxies.names.join(', ') || 'none'} (PROXY_CONFIG, PUT /admin/proxies/{name}).`,
+      );
     const session = app.sessions.resolve(sessionIdOf(request));
     if (isServing(upstream)) return upstream.serve(app, request, reply, session, rest);
     const proxy = upstream as HttpProxy;
@@ -56,7 +66,12 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
   const summary = (upstream: Upstream) => ({
     name: upstream.name,
     kind: upstream.kind,
-    upstream: 'upstream' in upstream.config ? upstream.config.upstream : typeof upstream.config.mcp === 'string' ? upstream.config.mcp : `stdio: ${upstream.config.mcp.command}`,
+    upstream:
+      'upstream' in upstream.config
+        ? upstream.config.upstream
+        : typeof upstream.config.mcp === 'string'
+          ? upstream.config.mcp
+          : `stdio: ${upstream.config.mcp.command}`,
     operations: upstream.contracts().map((contract) => ({ name: contract.name, description: contract.description, writes: contract.mutates })),
   });
   app.get('/proxies', { schema: { operationId: 'list_proxies', summary: 'The declared upstreams and their operations', tags, response: PROBLEMS } }, async () =>
@@ -76,7 +91,8 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      if (!ProxyName.safeParse(name).success) throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });
+      if (!ProxyName.safeParse(name).success)
+        throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });
       try {
         const { upstream, created } = await proxies.put(name, parseUpstream(request.body, 'body'));
         reply.code(created ? 201 : 200);
@@ -89,7 +105,10 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
   );
   app.delete(
     '/admin/proxies/:name',
-    { config: { access: 'admin' }, schema: { security: ADMIN_SECURITY, operationId: 'delete_proxy', summary: 'Remove a declared upstream', tags, response: PROBLEMS } },
+    {
+      config: { access: 'admin' },
+      schema: { security: ADMIN_SECURITY, operationId: 'delete_proxy', summary: 'Remove a declared upstream', tags, response: PROBLEMS },
+    },
     async (request, reply) => {
       const { name } = request.params as { name: string };
       if (!(await proxies.delete(name))) throw problemError(404, 'unknown_proxy', `No proxy '${name}'.`);
