@@ -9,10 +9,8 @@ import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
 import { PersistenceError } from './sessions/persistence.js';
 import { loadProxyConfig, ProxyConfigError } from './proxy/config.js';
-import { buildUpstreams, type McpConnector } from './proxy/proxies.js';
-
-/** MCP upstreams: connected by server/proxy/mcp once it exists. */
-const connectMcp: McpConnector | undefined = undefined;
+import { connectMcp } from './proxy/mcp/connect.js';
+import { buildUpstreams } from './proxy/proxies.js';
 
 function fatal(message: string): never {
   process.stderr.write(`wildtools: ${message}\n`);

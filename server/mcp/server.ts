@@ -8,6 +8,7 @@ import { unknownTool } from '../errors.js';
 import type { Session } from '../sessions/session.js';
 import type { ToolView } from '../tool-views.js';
 import { VERSION } from '../version.js';
+import { ListingWatch } from './listing-watch.js';
 import { toolResult, upstreamError, type WireFault } from './render.js';
 
 export interface McpBinding {
@@ -43,31 +44,15 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
       return (outputSchema && !reshaped(app, view, contract.name, session) ? { ...tool, outputSchema } : tool) as Tool;
     });
   };
-  // What the listing depends on, cheap to compare after every call: the hazard plan and the changed contracts.
-  const inputs = () => {
-    const session = app.sessions.view(binding.session);
-    return { revision: app.hazards.revision(session), contracts: JSON.stringify(view.changed(session)) };
-  };
-  /** The listing the client last received, and what it was made from. */
-  let listed: { revision: object; contracts: string; tools: string } | undefined;
-
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    const tools = listing();
-    listed = { ...inputs(), tools: JSON.stringify(tools) };
-    return { tools };
-  });
-
-  /** Announces a listing change once, when what it depends on moved and the listing itself differs. */
-  const announceChange = () => {
-    if (!listed) return;
-    const now = inputs();
-    if (now.revision === listed.revision && now.contracts === listed.contracts) return;
-    if (JSON.stringify(listing()) === listed.tools) listed = { ...listed, ...now };
-    else {
-      listed = undefined;
-      binding.listChanged();
-    }
-  };
+  const watch = new ListingWatch(
+    listing,
+    () => {
+      const session = app.sessions.view(binding.session);
+      return { revision: app.hazards.revision(session), contracts: JSON.stringify(view.changed(session)) };
+    },
+    () => binding.listChanged(),
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: watch.list() }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const session = app.sessions.resolve(binding.session);
@@ -75,7 +60,7 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
     const found = view.resolve(name, session);
     if (!found) throw new McpError(ErrorCode.InvalidParams, unknownTool(app, view.name === 'combined' ? undefined : view.name, name).problem.detail);
     const outcome = await callTool(app, session, found.domain, found.tool, args);
-    announceChange();
+    watch.check();
     const fault = outcome.fault;
     if (fault?.type === 'transport' && !binding.fault(extra.requestId, fault)) return upstreamError(fault);
     return toolResult(outcome);

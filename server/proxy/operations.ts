@@ -186,7 +186,7 @@ function patternName(method: string, path: string): string {
 }
 
 /** A name as hazard flags and listings take it: lower-case letters, digits and "_". */
-const toolWord = (name: string) =>
+export const toolWord = (name: string): string =>
   name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()

@@ -13,6 +13,8 @@ export interface Upstream {
   contracts(): ToolContract[];
   /** Stops what it started (an MCP child process, its connection). */
   close?(): Promise<void>;
+  /** Takes the registry's callback for when its operations change on their own (an MCP upstream's tools/list_changed). */
+  watch?(changed: () => void): void;
 }
 
 /** How an MCP upstream is connected: its own module, given to the registry so this file stays transport-free. */
@@ -60,7 +62,7 @@ export class Proxies {
     initial: readonly Upstream[] = [],
     readonly connectMcp?: McpConnector,
   ) {
-    for (const upstream of initial) this.upstreams.set(upstream.name, upstream);
+    for (const upstream of initial) this.adopt(upstream);
     if (initial.length > 0) this.attach();
   }
 
@@ -81,7 +83,7 @@ export class Proxies {
     if (this.reserved.has(name)) throw new ProxyConfigError(`${name}: the name of a built-in domain`);
     const upstream = await buildUpstream(name, config, `proxy ${name}`, this.connectMcp);
     const previous = this.upstreams.get(name);
-    this.upstreams.set(name, upstream);
+    this.adopt(upstream);
     try {
       this.attach();
     } catch (error) {
@@ -92,6 +94,14 @@ export class Proxies {
     }
     await previous?.close?.();
     return { upstream, created: previous === undefined };
+  }
+
+  /** Registers an upstream, re-attached whenever its operations change. */
+  private adopt(upstream: Upstream): void {
+    this.upstreams.set(upstream.name, upstream);
+    upstream.watch?.(() => {
+      if (this.upstreams.get(upstream.name) === upstream) this.attach();
+    });
   }
 
   async delete(name: string): Promise<boolean> {

@@ -16,6 +16,8 @@ import type { HttpProxy } from './upstream.js';
 /** An upstream that serves its own protocol at `/proxy/{name}/…` (an MCP server). */
 export interface ServingUpstream extends Upstream {
   serve(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: Session, rest: string): Promise<FastifyReply>;
+  /** Ends its clients' sessions: called before the server stops listening, which their open streams would hold. */
+  endSessions(): Promise<void>;
 }
 
 const isServing = (upstream: Upstream): upstream is ServingUpstream => typeof (upstream as Partial<ServingUpstream>).serve === 'function';
@@ -28,6 +30,9 @@ export async function proxyRoutes(app: FastifyInstance, { proxies }: { proxies: 
   // Bodies stay bytes: the upstream receives exactly what the client sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PROXY_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.addHook('preClose', async () => {
+    await Promise.all(proxies.list().map((upstream) => (isServing(upstream) ? upstream.endSessions() : undefined)));
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { name, '*': rest = '' } = request.params as { name: string; '*'?: string };

@@ -1,14 +1,10 @@
-import { z } from 'zod';
-import { annotationsOf } from '../../hazards/contract.js';
-import type { HazardDomain, HazardTool, ToolContract } from '../../hazards/kind.js';
-import { type HttpUpstream, ProxyConfigError, type ProxyRule } from './config.js';
+import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
+import type { HttpUpstream } from './config.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
 import { proxyScenarios } from './scenarios.js';
+import { checkRules, contractOf, type ProxyTool, toolOf } from './tools.js';
 
-/** An upstream operation as the hazard engine knows a tool. */
-export interface ProxyTool extends HazardTool {
-  readonly operation: Operation;
-}
+export type { ProxyTool } from './tools.js';
 
 /** Operations named by pattern, without a document, kept per upstream; later new patterns share one name. */
 export const MAX_DISCOVERED = 200;
@@ -30,7 +26,7 @@ export class HttpProxy {
     private readonly map: OperationMap,
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
-    checkRules(name, config.rules, this.tools);
+    checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
   }
 
   static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined): HttpProxy {
@@ -86,44 +82,4 @@ export class HttpProxy {
   tool(name: string): ProxyTool | undefined {
     return this.tools.get(name);
   }
-}
-
-function toolOf(operation: Operation): ProxyTool {
-  return {
-    name: operation.name,
-    description: operation.description || `${operation.method} ${operation.path}`,
-    // Validation is the upstream's: every argument passes the proxy.
-    input: z.looseObject({}),
-    output: z.unknown(),
-    mutates: operation.writes,
-    operation,
-  };
-}
-
-/** An operation as a tool contract: its parameters as the input schema's properties. */
-function contractOf(tool: ProxyTool): ToolContract {
-  const params = tool.operation.params ?? [];
-  const properties = Object.fromEntries(params.map((p) => [p.name, { ...p.schema, ...(p.description ? { description: p.description } : {}) }]));
-  const required = params.filter((p) => p.required).map((p) => p.name);
-  return {
-    name: tool.name,
-    description: tool.description,
-    input: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) },
-    output: {},
-    mutates: tool.mutates,
-    annotations: annotationsOf(tool),
-  };
-}
-
-function checkRules(name: string, rules: readonly ProxyRule[], tools: ReadonlyMap<string, ProxyTool>): void {
-  const known = () => [...tools.keys()].join(', ') || 'none: declare operations or an OpenAPI document';
-  const seen = new Set<string>();
-  rules.forEach((rule, i) => {
-    const key = `${rule.kind} ${rule.operation}`;
-    if (seen.has(key)) throw new ProxyConfigError(`${name}.rules.${i}: a second ${rule.kind} rule for ${rule.operation}`);
-    seen.add(key);
-    for (const operation of rule.kind === 'conflict' ? [rule.operation, rule.authority] : [rule.operation]) {
-      if (!tools.has(operation)) throw new ProxyConfigError(`${name}.rules.${i}: unknown operation '${operation}' (known: ${known()})`);
-    }
-  });
 }
