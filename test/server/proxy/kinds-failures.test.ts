@@ -19,6 +19,8 @@ interface Case {
   calls?: number;
   /** The body of the call with the kind on, when the first one's cannot be sent twice. */
   again?: unknown;
+  /** A read of a record the session makes before the calls. */
+  read?: string;
 }
 
 // Writes last: the reference CRM and the proxied one stay alike until then.
@@ -44,7 +46,15 @@ const CASES: Case[] = [
     body: NEW_CONTACT,
     again: { ...NEW_CONTACT, email: 'q.blake@acme.example' },
   },
-  { kind: 'eventual_consistency', operation: 'update_contact', method: 'PATCH', path: '/contacts/c_003', body: { phone: '+1-555-0303' } },
+  // Only a record the session has read lags behind its write: the session reads it first.
+  {
+    kind: 'eventual_consistency',
+    operation: 'update_contact',
+    method: 'PATCH',
+    path: '/contacts/c_003',
+    body: { phone: '+1-555-0303' },
+    read: '/contacts/c_003',
+  },
 ];
 
 t.test('each kind fires only when enabled, on the operation it is enabled for', async (t) => {
@@ -62,6 +72,7 @@ t.test('each kind fires only when enabled, on the operation it is enabled for', 
     t.same(await eventsOf(p.server, off), [], `${c.kind} off: nothing journaled`);
 
     const on = await p.server.newSession({ id: `on-${c.kind}`, ...onTool(c.operation, c.kind) });
+    if (c.read) await p.proxy('GET', c.read, undefined, { session: on });
     for (let i = 0; i < calls; i++) await p.attempt(method, c.path, c.again ?? c.body, { session: on });
     const journal = await journalOf(p.server, on);
     const hit = journal.filter((entry) => entry.hazards.some((event) => event.kind === c.kind));
