@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../../version.js';
@@ -44,7 +44,14 @@ function transportOf(config: McpUpstream): { transport: StreamableHTTPClientTran
   if (typeof config.mcp === 'string') return { transport: new StreamableHTTPClientTransport(new URL(config.mcp)), stderr: () => '' };
   const { command, args, env, cwd } = config.mcp;
   // The child's stderr is read (its last words explain a failed start), never mixed into the server's own output.
-  const transport = new StdioClientTransport({ command, args, ...(env ? { env } : {}), ...(cwd ? { cwd } : {}), stderr: 'pipe' });
+  // Declared variables add to the SDK's safe default environment (PATH, HOME…) rather than replace it.
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    ...(env ? { env: { ...getDefaultEnvironment(), ...env } } : {}),
+    ...(cwd ? { cwd } : {}),
+    stderr: 'pipe',
+  });
   let said = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     said = (said + chunk.toString()).slice(-STDERR_KEPT);
