@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { parseUpstream } from '../../../server/proxy/config.js';
 import { HttpProxy } from '../../../server/proxy/upstream.js';
-import { type Method, sameHeaders, startCrm, startProxied } from '../../helpers/proxy.js';
+import { CRM_DOCUMENT, type Method, sameHeaders, startCrm, startProxied } from '../../helpers/proxy.js';
 import { startServer } from '../../helpers/server.js';
 
 const TOKEN = 'crm-secret-token-1234';
@@ -252,4 +252,40 @@ t.test('an instruction planted in a record asks for a write on that record’s o
   t.equal(deals[0]!.contact_id, 'c_001', 'an identifier is never the carrier');
   const [entry] = await server.journal(session);
   t.match(entry.hazards, [{ kind: 'injection', field: 'title', trap: { tool: 'close_deal', args: { id: 'd_001' } } }]);
+});
+
+t.test('spec drift of a JSON body member: refused under its old name, sent under it when the new one is used', async (t) => {
+  const { proxy, server, crm } = await startProxied(t);
+  const session = await server.newSession({ hazards: { tools: { crm__create_contact: { spec_drift: 'on' } } } });
+  const first = await proxy('POST', '/contacts', { name: 'Ann Lee', email: 'ann@lee.example', company: 'Lee' }, { session });
+  t.equal(first.status, 201, 'before the drift point');
+  const old = await proxy('POST', '/contacts', { name: 'Bo Lee', email: 'bo@lee.example', company: 'Lee' }, { session });
+  t.equal(old.status, 400);
+  t.match(old.body, { errors: [{ field: 'name', message: "unknown field 'name'" }] });
+  const document = (await server.request('GET', `/s/${session}/proxy/crm/openapi.json`)).body;
+  const schema = document.paths['/contacts'].post.requestBody.content['application/json'].schema;
+  t.ok('full_name' in schema.properties && !('name' in schema.properties), 'the served document shows the new member');
+  t.ok(schema.required.includes('full_name'));
+  const renamed = await proxy('POST', '/contacts', { full_name: 'Bo Lee', email: 'bo@lee.example', company: 'Lee' }, { session });
+  t.equal(renamed.status, 201);
+  t.match(renamed.body, { name: 'Bo Lee' }, 'the upstream received its own name');
+  const listed = (await crm.request('GET', '/contacts?q=lee.example&limit=10')).body as { items: unknown[] };
+  t.equal(listed.items.length, 2, 'the refused call never reached the upstream');
+});
+
+t.test('an OpenAPI document from a URL, in YAML', async (t) => {
+  const crm = await startCrm(t);
+  const yaml = (await import('yaml')).stringify(CRM_DOCUMENT);
+  const documents = await listen(t, (request, response) => {
+    if (request.url === '/openapi.yaml') return response.writeHead(200, { 'content-type': 'application/yaml' }).end(yaml);
+    response.writeHead(404).end();
+  });
+  const server = await startServer(t);
+  const created = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: `${documents}/openapi.yaml` });
+  t.equal(created.body.operations.length, 8);
+  t.equal((await server.request('GET', '/proxy/crm/contacts/c_002')).status, 200);
+  const missing = await server.request('PUT', '/admin/proxies/crm2', { upstream: crm.origin, openapi: `${documents}/nothing.json` });
+  t.match(missing.body.detail, /openapi: cannot read .*nothing\.json \(HTTP 404\)/);
+  const notOpenApi = await server.request('PUT', '/admin/proxies/crm3', { upstream: crm.origin, openapi: 'package.json' });
+  t.match(notOpenApi.body.detail, /not an OpenAPI document \(no paths\)/);
 });
