@@ -9,8 +9,10 @@ import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
 import { PersistenceError } from './sessions/persistence.js';
 import { loadProxyConfig, ProxyConfigError } from './proxy/config.js';
-import { connectMcp } from './proxy/mcp/connect.js';
-import { buildUpstreams } from './proxy/proxies.js';
+import { buildUpstreams, type McpConnector } from './proxy/proxies.js';
+
+/** MCP upstreams are connected by a module loaded when one is declared: a server without one never loads the MCP client. */
+const connectMcp: McpConnector = async (name, config) => (await import('./proxy/mcp/connect.js')).connectMcp(name, config);
 
 function fatal(message: string): never {
   process.stderr.write(`wildtools: ${message}\n`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { parse as parseYaml } from 'yaml';
+import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
 
 // The upstreams a proxy may forward to, by name: declared in PROXY_CONFIG or at runtime (PUT /admin/proxies/{name}).

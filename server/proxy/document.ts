@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { request } from 'undici';
-import { parse as parseYaml } from 'yaml';
+import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
 import { ProxyConfigError } from './config.js';
 
@@ -28,6 +27,8 @@ export async function loadDocument(source: string, where: string): Promise<Recor
 }
 
 async function fetchText(url: string): Promise<string> {
+  // Loaded when a document is fetched only: a server without proxies never loads the HTTP client.
+  const { request } = await import('undici');
   const { statusCode, body } = await request(url, { headersTimeout: 10_000, bodyTimeout: 10_000 });
   if (statusCode !== 200) {
     await body.dump();

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, errors, request } from 'undici';
 import { ProblemError, problemError } from '../problem.js';
 
 /** What the upstream answered: status, headers and the body's bytes, as received. */
@@ -34,8 +33,12 @@ const HOP_BY_HOP = new Set([
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'x-session-id', 'accept-encoding']);
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
 
-/** One connection pool for every upstream; redirects are never followed (a 3xx goes back to the client as it is). */
-const agent = new Agent({ keepAliveTimeout: 10_000, connections: 128 });
+/**
+ * The HTTP client, loaded on the first proxied call (a server without proxies never loads it), with one
+ * connection pool for every upstream; redirects are never followed (a 3xx goes back to the client as it is).
+ */
+let client: Promise<{ undici: typeof import('undici'); agent: import('undici').Agent }> | undefined;
+const httpClient = () => (client ??= import('undici').then((undici) => ({ undici, agent: new undici.Agent({ keepAliveTimeout: 10_000, connections: 128 }) })));
 
 /** The client's headers as the upstream receives them: authorization and the rest untouched, the connection's own dropped. */
 export function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -64,8 +67,9 @@ export function returnedHeaders(headers: Record<string, string | string[] | unde
  * answer in time (504), could not be reached (502), or answered more than the size limit (502).
  */
 export async function forward(upstream: UpstreamRequest): Promise<UpstreamAnswer> {
+  const { undici, agent } = await httpClient();
   try {
-    const response = await request(upstream.url, {
+    const response = await undici.request(upstream.url, {
       dispatcher: agent,
       method: upstream.method as 'GET',
       headers: upstream.headers,
@@ -85,7 +89,7 @@ export async function forward(upstream: UpstreamRequest): Promise<UpstreamAnswer
     }
     return { status: response.statusCode, headers: returnedHeaders(response.headers), body: Buffer.concat(chunks) };
   } catch (error) {
-    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
+    if (error instanceof undici.errors.HeadersTimeoutError || error instanceof undici.errors.BodyTimeoutError)
       throw problemError(504, 'upstream_timeout', `The upstream did not answer within ${upstream.timeoutMs} ms (timeout_ms).`);
     if (error instanceof ProblemError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

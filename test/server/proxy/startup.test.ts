@@ -48,3 +48,16 @@ t.test('a bad PROXY_CONFIG stops startup with one line naming the upstream and t
   t.equal(clash.code, 1);
   t.match(clash.output, /^wildtools: retail: the name of a built-in domain\n$/);
 });
+
+t.test('PROXY_CONFIG declares an MCP server started over stdio, stopped with the server', async (t) => {
+  const tsx = join(process.cwd(), 'node_modules/.bin/tsx');
+  const dir = t.testdir({
+    'proxy.json': JSON.stringify({ helpdesk: { mcp: { command: tsx, args: [join(process.cwd(), 'examples/upstream-mcp/stdio.ts')] } } }),
+  });
+  const server = await spawnServer({ PROXY_CONFIG: join(dir, 'proxy.json') });
+  const proxies = (await (await request(`${server.origin}/proxies`)).body.json()) as { name: string; kind: string; operations: { name: string }[] }[];
+  t.match(proxies, [{ name: 'helpdesk', kind: 'mcp', upstream: `stdio: ${tsx}` }]);
+  t.same(proxies[0]!.operations.map((operation) => operation.name).sort(), ['create_ticket', 'get_ticket', 'list_tickets', 'lookup_contact']);
+  server.child.kill('SIGTERM');
+  t.equal(await server.exited, 0, 'the server and its child stop on SIGTERM');
+});
