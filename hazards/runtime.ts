@@ -163,13 +163,16 @@ export class HazardRuntime implements HazardEngine {
   }
 
   before(context: CallContext): void | Promise<void> {
-    const active = this.plan(context.session).byTool.get(toolKey(context.domain, context.tool.name));
+    const plan = this.plan(context.session);
+    if (plan.byTool.size === 0) return;
+    const active = plan.byTool.get(toolKey(context.domain, context.tool.name));
     if (active) return this.runBefore(active, 0, context);
   }
 
   after(context: CallContext, result: unknown): unknown {
     const plan = this.plan(context.session);
     const followed = this.followUps.apply(context, result, plan.settings.hints);
+    if (plan.byTool.size === 0) return followed;
     const active = plan.byTool.get(toolKey(context.domain, context.tool.name));
     if (!active) return followed;
     let current = followed;

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Domain } from '../domains/domain.js';
 import { HazardRuntime } from '../hazards/runtime.js';
@@ -55,7 +56,10 @@ export interface AppOptions {
 /** The whole server as a fastify instance, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Fastify's own logger costs every request a child logger and response listeners even with request
+    // logging off (about 6 % of a read call's instructions, measured with callgrind): the server logs
+    // through its own pino instance instead (below), and requests through the server's.
+    logger: false,
     // One log line per request would cost more than the call itself at evaluation loads.
     logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: stripSessionPrefix,
@@ -65,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler,
     frameworkErrors,
   });
+  app.log = serverLogger(options.logger);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   jsonBodyParser(app);
@@ -101,4 +106,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(proxyAdminRoutes, { proxies });
   await app.register(proxyRoutes, { proxies });
   return app;
+}
+
+/** The server's logger: pino with fastify's options (`stream` included), or one that writes nothing. */
+function serverLogger(options: FastifyServerOptions['logger']): FastifyBaseLogger {
+  if (!options) return pino({ enabled: false });
+  const { stream, ...rest } = (options === true ? {} : options) as { stream?: pino.DestinationStream } & pino.LoggerOptions;
+  return stream ? pino(rest, stream) : pino(rest);
 }

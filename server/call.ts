@@ -2,6 +2,7 @@ import type { Domain } from '../domains/domain.js';
 import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
 import { damage, type Fault, HazardFault } from '../hazards/fault.js';
+import { jsonText } from '../lib/json-text.js';
 import { withoutOptionalNulls } from '../lib/optional-nulls.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
@@ -200,7 +201,7 @@ class ToolCall {
     return { ...this.finish(status, body, headers, text), kind: 'fault', fault };
   }
 
-  private finish(status: number, body: unknown, headers: Record<string, string>, text = JSON.stringify(body) ?? 'null'): CallOutcome {
+  private finish(status: number, body: unknown, headers: Record<string, string>, text = jsonText(body)): CallOutcome {
     const { session, context } = this;
     const ok = status >= 200 && status < 400;
     // A write that committed before its answer was lost (or broke) still wrote: its changes and result are journaled.
@@ -228,8 +229,15 @@ class ToolCall {
       entry.args_truncated = { bytes: argsBytes, kept: REJECTED_ARGS_KEPT };
       kept = REJECTED_ARGS_KEPT;
     }
-    const changesBytes = changes.length > 0 ? JSON.stringify(changes).length : 0;
+    const changesBytes = changes.length > 0 ? changesSize(changes) : 0;
     this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes);
     return { kind: ok ? 'result' : 'problem', status, body, text, headers, entry };
   }
+}
+
+/** The size of a call's changes as JSON, from their records' own texts (which later reads of them reuse). */
+function changesSize(changes: readonly Change[]): number {
+  let bytes = 2;
+  for (const change of changes) bytes += 30 + change.table.length + change.id.length + jsonText(change.value).length;
+  return bytes;
 }

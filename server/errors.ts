@@ -29,7 +29,7 @@ function asProblem(error: FastifyError, request: FastifyRequest): ProblemError {
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return clientProblem(error, status);
-  request.log.error({ err: error }, 'request failed');
+  request.server.log.error({ err: error, reqId: request.id }, 'request failed');
   return new ProblemError(problem(500, 'internal_error', 'The server failed to handle the request; it has been logged.'));
 }
 
