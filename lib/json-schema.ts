@@ -1,11 +1,23 @@
 import { z } from 'zod';
+import { deepFreeze } from './freeze.js';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema (2020-12) of a zod schema, without the `$schema` marker listings do not use. */
+const made = { input: new WeakMap<z.ZodType, JsonSchema>(), output: new WeakMap<z.ZodType, JsonSchema>() };
+
+/**
+ * JSON Schema (2020-12) of a zod schema, without the `$schema` marker listings do not use. Made once per
+ * schema and frozen (every view, listing and document of a tool shares it): the conversion was a tenth of
+ * the server's start.
+ */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return portableTuples(rest) as JsonSchema;
+  let json = made[io].get(schema);
+  if (!json) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    json = deepFreeze(portableTuples(rest) as JsonSchema);
+    made[io].set(schema, json);
+  }
+  return json;
 }
 
 /**

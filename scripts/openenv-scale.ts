@@ -69,6 +69,6 @@ function machine() {
 /** The compiled server in a child process with room for every session of the largest batch. */
 async function startServer(maxSessions: number): Promise<{ base: string; stop(): void }> {
   const port = await freePort();
-  const child = await startChildServer('dist/server/main.js', port, { HOST: '127.0.0.1', MAX_SESSIONS: String(maxSessions), LOG_LEVEL: 'warn' });
+  const child = await startChildServer('dist/bundle/main.js', port, { HOST: '127.0.0.1', MAX_SESSIONS: String(maxSessions), LOG_LEVEL: 'warn' });
   return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }

@@ -85,8 +85,9 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
   const logger: FastifyServerOptions['logger'] = {
     level: config.logLevel,
     ...(logTo === 'stderr' ? { stream: process.stderr } : {}),
+    // Pretty lines for a person at a terminal, written in this thread (a pino transport would start a worker).
     ...(logTo === 'stdout' && process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? { stream: (await import('pino-pretty')).default({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname' }) }
       : {}),
   };
 

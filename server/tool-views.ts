@@ -20,6 +20,12 @@ export interface ToolView {
   resolve(name: string, session: Session): { domain: Domain; tool: AnyTool } | undefined;
 }
 
+/** A value made on first use (the tools' JSON Schemas are a tenth of a cold start, and a server may never list them). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** Every view the server offers: one per domain, then the combined one. */
 export function toolViews(registry: Registry, hazards: HazardRuntime): ToolView[] {
   const byDomain = [...registry.domains.values()].map((domain) => domainView(registry, hazards, domain));
@@ -30,12 +36,14 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain):
   const entries = registry.byDomain.get(domain.name)!;
   const decoys = new Map<string, AnyTool>();
   for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoys.set(scenario.decoy.name, scenario.decoy);
-  const canonical = contractsOf([...entries.values()], 'domain');
+  const canonical = once(() => contractsOf([...entries.values()], 'domain'));
   return {
     name: domain.name,
     prefix: `/${domain.name}`,
-    canonical,
-    changed: (session) => hazards.contracts(session, domain.name, canonical),
+    get canonical() {
+      return canonical();
+    },
+    changed: (session) => hazards.contracts(session, domain.name, canonical()),
     resolve(name, session) {
       const entry = entries.get(name);
       if (entry) return entry;
@@ -48,11 +56,13 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain):
 /** The combined view shows each domain's changed contracts under their combined names; decoys have no place there. */
 function combinedView(registry: Registry, domainViews: readonly ToolView[]): ToolView {
   const entries = [...registry.combined.values()];
-  const canonical = contractsOf(entries, 'combined');
+  const canonical = once(() => contractsOf(entries, 'combined'));
   return {
     name: 'combined',
     prefix: '',
-    canonical,
+    get canonical() {
+      return canonical();
+    },
     changed(session) {
       const changed = new Map<string, Map<string, ToolContract>>();
       for (const view of domainViews) {
@@ -62,7 +72,7 @@ function combinedView(registry: Registry, domainViews: readonly ToolView[]): Too
       if (changed.size === 0) return null;
       return entries.map(({ domain, tool, combinedName }, i) => {
         const contract = changed.get(domain.name)?.get(tool.name);
-        return contract ? { ...contract, name: combinedName } : canonical[i]!;
+        return contract ? { ...contract, name: combinedName } : canonical()[i]!;
       });
     },
     resolve: (name) => registry.combined.get(name),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { assetUrl } from '../lib/assets.js';
 
 /** The package version, read once. */
-export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION: string = (JSON.parse(readFileSync(assetUrl('package.json'), 'utf8')) as { version: string }).version;

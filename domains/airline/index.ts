@@ -1,3 +1,4 @@
+import { assetUrl } from '../../lib/assets.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { commonTools } from '../common/index.js';
 import { completeAirline } from './derive/index.js';
@@ -16,8 +17,8 @@ export const airline: Domain = {
   database: AirlineDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeAirline(file as AirlineDatabase) as unknown as DatabaseFile,
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
-  policyFile: new URL('./policy.md', import.meta.url),
-  fixtureFile: new URL('../../fixtures/airline.json', import.meta.url),
-  tasksFolder: new URL('./tasks/', import.meta.url),
+  policyFile: assetUrl('domains/airline/policy.md'),
+  fixtureFile: assetUrl('fixtures/airline.json'),
+  tasksFolder: assetUrl('domains/airline/tasks/'),
   hazards: airlineHazards,
 };

@@ -1,3 +1,4 @@
+import { assetUrl } from '../../lib/assets.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { commonTools } from '../common/index.js';
 import { completeRetail } from './derive.js';
@@ -14,8 +15,8 @@ export const retail: Domain = {
   database: RetailDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeRetail(file as RetailDatabase) as unknown as DatabaseFile,
   tools: [...retailTools, ...commonTools],
-  policyFile: new URL('./policy.md', import.meta.url),
-  fixtureFile: new URL('../../fixtures/retail.json', import.meta.url),
-  tasksFolder: new URL('./tasks/', import.meta.url),
+  policyFile: assetUrl('domains/retail/policy.md'),
+  fixtureFile: assetUrl('fixtures/retail.json'),
+  tasksFolder: assetUrl('domains/retail/tasks/'),
   hazards: retailHazards,
 };

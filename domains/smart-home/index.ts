@@ -1,3 +1,4 @@
+import { assetUrl } from '../../lib/assets.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { smartHomeHazards } from './hazards/index.js';
 import { SmartHomeDatabase } from './schema.js';
@@ -14,8 +15,8 @@ export const smartHome: Domain = {
   database: SmartHomeDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => file,
   tools: [...smartHomeTools],
-  policyFile: new URL('./policy.md', import.meta.url),
-  fixtureFile: new URL('../../fixtures/smart-home.json', import.meta.url),
-  tasksFolder: new URL('./tasks/', import.meta.url),
+  policyFile: assetUrl('domains/smart-home/policy.md'),
+  fixtureFile: assetUrl('fixtures/smart-home.json'),
+  tasksFolder: assetUrl('domains/smart-home/tasks/'),
   hazards: smartHomeHazards,
 };

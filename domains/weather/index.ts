@@ -1,3 +1,4 @@
+import { assetUrl } from '../../lib/assets.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { completeWeather } from './derive.js';
 import { weatherHazards } from './hazards/index.js';
@@ -15,8 +16,8 @@ export const weather: Domain = {
   database: WeatherDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeWeather(file as unknown as WeatherDatabase) as unknown as DatabaseFile,
   tools: [...weatherTools],
-  policyFile: new URL('./policy.md', import.meta.url),
-  fixtureFile: new URL('../../fixtures/weather.json', import.meta.url),
-  tasksFolder: new URL('./tasks/', import.meta.url),
+  policyFile: assetUrl('domains/weather/policy.md'),
+  fixtureFile: assetUrl('fixtures/weather.json'),
+  tasksFolder: assetUrl('domains/weather/tasks/'),
   hazards: weatherHazards,
 };

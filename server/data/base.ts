@@ -1,7 +1,9 @@
-import { JSONFilePreset } from 'lowdb/node';
+import { stat } from 'node:fs/promises';
+import { JSONFile, TextFile } from 'lowdb/node';
 import type { z } from 'zod';
 import { deepFreeze } from '../../lib/freeze.js';
-import type { Domain } from '../../domains/domain.js';
+import type { DatabaseFile, Domain } from '../../domains/domain.js';
+import { preparedData, preparedPath } from './prepared.js';
 import type { BaseTable } from './overlay.js';
 
 /** A domain's database as loaded at startup: frozen records shared by every session. */
@@ -13,22 +15,38 @@ export interface BaseDatabase {
 
 export class FixtureError extends Error {}
 
-/** Reads a database file with lowdb, validates it, completes it, and freezes it. */
+/**
+ * Reads a database file with lowdb, validates it, completes it, and freezes it. A prepared copy beside
+ * it (made by the build from these very bytes) stands for the validation and the completion.
+ */
 export async function loadBaseDatabase(domain: Domain, path: string): Promise<BaseDatabase> {
-  let raw: unknown;
+  const [file, prepared] = await Promise.all([stat(path).catch(() => undefined), new JSONFile<unknown>(preparedPath(path)).read().catch(() => null)]);
+  const ready = file && preparedData(domain, file, prepared);
+  if (ready) return baseFromData(domain, ready, path);
+  let text: string | null;
   try {
-    raw = (await JSONFilePreset<unknown>(path, null)).data;
+    text = await new TextFile(path).read();
   } catch (error) {
     throw new FixtureError(`${path}: cannot read the ${domain.name} database (${(error as Error).message})`);
   }
-  if (raw === null) throw new FixtureError(`${path}: file not found or empty`);
+  if (text === null || text.trim() === '') throw new FixtureError(`${path}: file not found or empty`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new FixtureError(`${path}: cannot read the ${domain.name} database (${(error as Error).message})`);
+  }
   return baseFromFile(domain, raw, path);
 }
 
 export function baseFromFile(domain: Domain, raw: unknown, source: string): BaseDatabase {
   const parsed = domain.database.safeParse(raw);
   if (!parsed.success) throw new FixtureError(`${source}: ${describeFirstIssue(parsed.error)}`);
-  const file = domain.complete(parsed.data);
+  return baseFromData(domain, domain.complete(parsed.data), source);
+}
+
+/** A base database from a file already validated and completed. */
+function baseFromData(domain: Domain, file: DatabaseFile, source: string): BaseDatabase {
   const tables = new Map<string, BaseTable>();
   for (const [name, records] of Object.entries(file)) tables.set(name, new Map(Object.entries(deepFreeze(records))));
   return { domain, source, tables };

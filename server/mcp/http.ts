@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addressedSession } from '../session-id.js';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
 import type { ToolView } from '../tool-views.js';
-import { handleMcp, openMcpSession } from './exchange.js';
-import { instructionsOf, mcpServer } from './server.js';
 import { McpSessions } from './sessions.js';
 
 export interface McpRouteOptions {
   /** How long an idle MCP session lives (the wildtools session TTL). */
   ttlMs: number;
 }
+
+/** The MCP SDK and the servers built on it load with the first MCP request: a server nobody speaks MCP to starts a tenth faster. */
+const endpoint = () => import('./endpoint.js');
 
 /**
  * MCP over Streamable HTTP at `/{domain}/mcp` and `/mcp` (every tool under its combined name). An MCP
@@ -20,31 +21,24 @@ export async function mcpRoutes(app: FastifyInstance, { ttlMs }: McpRouteOptions
   const sessions = new McpSessions(() => app.sessions.maxSessions, ttlMs);
   // Before the server stops listening: an open GET stream would otherwise hold its connection, and the close, forever.
   app.addHook('preClose', () => sessions.closeAll());
-  const views = app.views;
   const policies = new Map<string, string>();
-  for (const view of views) {
+  for (const view of app.views) {
     const instructions = await instructionsOf(app, view);
     if (instructions !== undefined) policies.set(view.name, instructions);
   }
 
-  for (const view of views) {
+  for (const view of app.views) {
     app.route({
       method: ['GET', 'POST', 'DELETE'],
       url: `${view.prefix}/mcp`,
       schema: { hide: true },
-      handler: (request, reply) => handle(view, request, reply),
+      handler: async (request, reply) => (await endpoint()).serveView(app, { sessions, view, instructions: policies.get(view.name) }, request, reply),
     });
   }
+}
 
-  function handle(view: ToolView, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const open = () => {
-      const addressed = addressedSession(request);
-      const session = addressed === undefined ? app.sessions.create({}).id : app.sessions.resolve(addressed).id;
-      const instructions = policies.get(view.name);
-      return openMcpSession(sessions, view.name, session, (hooks) =>
-        mcpServer(app, { view, session, ...(instructions !== undefined ? { instructions } : {}), ...hooks }),
-      );
-    };
-    return handleMcp({ sessions, scope: view.name, maxSessions: app.sessions.maxSessions, open }, request, reply, request.body);
-  }
+/** A view's instructions for MCP clients: its domain's policy (none for the combined view). */
+export async function instructionsOf(app: FastifyInstance, view: ToolView): Promise<string | undefined> {
+  const domain = app.registry.domains.get(view.name);
+  return domain ? readFile(domain.policyFile, 'utf8') : undefined;
 }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -72,10 +71,4 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
 function reshaped(app: FastifyInstance, view: ToolView, name: string, session: Session): boolean {
   const found = view.resolve(name, session);
   return found !== undefined && app.hazards.reshapes(session, found.domain.name, found.tool.name);
-}
-
-/** A domain's policy, the instructions its MCP server gives; none for the combined view. */
-export async function instructionsOf(app: FastifyInstance, view: ToolView): Promise<string | undefined> {
-  const domain = app.registry.domains.get(view.name);
-  return domain ? readFile(domain.policyFile, 'utf8') : undefined;
 }

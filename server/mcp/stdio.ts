@@ -2,7 +2,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { DEFAULT_SESSION } from '../sessions/store.js';
-import { instructionsOf, mcpServer } from './server.js';
+import { instructionsOf } from './http.js';
+import { mcpServer } from './server.js';
 
 export interface StdioOptions {
   /** A domain's name, or `combined` for every tool. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ToolContract } from '../../hazards/kind.js';
 import { contractsOf } from '../listings.js';
 import { openapiDocuments, sessionDocument } from '../openapi.js';
 import { sendJsonText } from '../reply.js';
@@ -25,8 +26,9 @@ export async function openapiRoutes(app: FastifyInstance): Promise<void> {
   };
   app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => sendJsonText(reply, textOf('combined')));
   for (const domain of app.registry.domains.keys()) {
-    const canonical = contractsOf(app.registry.entries(domain), 'domain');
+    let canonical: ToolContract[] | undefined;
     app.get(`/${domain}/openapi.json`, { schema: { hide: true } }, async (request, reply) => {
+      canonical ??= contractsOf(app.registry.entries(domain), 'domain');
       const contracts = app.hazards.contracts(app.sessions.view(sessionIdOf(request)), domain, canonical);
       if (contracts) return sendJsonText(reply, JSON.stringify(sessionDocument(documentOf(domain), domain, contracts)));
       return sendJsonText(reply, textOf(domain));

@@ -22,7 +22,9 @@ export function changedRecords(states: ReadonlyMap<string, DomainState>): Change
  * end state the expected writes give (replayed once, without hazards).
  */
 export class TaskBook {
-  private readonly tasks = new Map<string, TaskSpec>();
+  private loaded: Map<string, TaskSpec> | undefined;
+  /** Per domain, in order: its tasks, or how to load them (embedded tasks load on first use: a tenth of a cold start). */
+  private readonly sources: (TaskSpec[] | (() => TaskSpec[]))[] = [];
   private readonly domains: ReadonlyMap<string, Domain>;
   private readonly expectedStates = new Map<string, ChangedRecord[]>();
   private readonly policies = new Map<string, string>();
@@ -40,16 +42,22 @@ export class TaskBook {
       const file = Object.hasOwn(taskFiles, domain.name) ? taskFiles[domain.name] : undefined;
       if (file !== undefined) {
         const { tasks, report } = importTau2Tasks(domain, file, (task) => this.replayFails(task));
-        for (const task of tasks) this.tasks.set(task.id, task);
+        this.sources.push(tasks);
         this.imports.push(report);
         continue;
       }
       // Tasks name records of the embedded default data: a domain served from another file has none.
-      if (!domain.tasksFolder || bases.get(domain.name)?.source !== fileURLToPath(domain.fixtureFile)) continue;
+      const folder = domain.tasksFolder;
+      if (!folder || bases.get(domain.name)?.source !== fileURLToPath(domain.fixtureFile)) continue;
       const decoys = (domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
       const tools = new Set([...domain.tools.map((tool) => tool.name), ...decoys]);
-      for (const task of loadTasks(domain.name, domain.tasksFolder, tools)) this.tasks.set(task.id, task);
+      this.sources.push(() => loadTasks(domain.name, folder, tools));
     }
+  }
+
+  private get tasks(): Map<string, TaskSpec> {
+    this.loaded ??= new Map(this.sources.flatMap((source) => (typeof source === 'function' ? source() : source)).map((task) => [task.id, task]));
+    return this.loaded;
   }
 
   get size(): number {

@@ -1,0 +1,47 @@
+import { readFileSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { domains } from '../../domains/index.js';
+import { preparedData, preparedPath } from '../../server/data/prepared.js';
+import { spawnListening } from '../helpers/process.js';
+
+// What `npm start` runs: the server bundled into dist/bundle/ by `npm run compile` (which `npm install`
+// runs), finding its databases, policies, tasks and Swagger UI's assets from dist/, and loading the MCP
+// SDK on the first MCP request.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '', PORT: '0', LOG_LEVEL: 'info' };
+
+t.test('the build prepared every embedded database from the file beside it', async (t) => {
+  for (const domain of domains) {
+    const path = `${root}dist/fixtures/${domain.name}.json`;
+    const prepared = JSON.parse(readFileSync(preparedPath(path), 'utf8')) as unknown;
+    t.ok(preparedData(domain, statSync(path), prepared), `${domain.name}: fresh`);
+  }
+});
+
+t.test('the bundle serves every domain, its documents, Swagger UI and MCP', async (t) => {
+  const server = await spawnListening(process.execPath, [`${root}dist/bundle/main.js`], { env, cwd: '/' });
+  t.teardown(() => server.child.kill('SIGTERM'));
+  const get = (path: string, init?: RequestInit) => fetch(`${server.origin}${path}`, init);
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    get(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  t.equal((await post('/retail/tools/get_order_details', { order_id: '#W5124601' })).status, 200);
+  for (const domain of domains) {
+    const listing = (await (await get(`/${domain.name}/tools`)).json()) as { tools: unknown[] };
+    t.equal(listing.tools.length, domain.tools.length, `${domain.name}: its tools`);
+    t.match(await (await get(`/${domain.name}/policy`)).text(), /\w/, `${domain.name}: its policy`);
+  }
+  t.equal(((await (await get('/tasks')).json()) as unknown[]).length > 100, true, 'the tasks');
+  t.equal((await get('/openapi.json')).status, 200);
+  t.equal((await get('/docs/')).status, 200, 'Swagger UI');
+  t.equal((await get('/docs/static/swagger-ui-bundle.js')).status, 200, "Swagger UI's assets");
+  const mcp = await post(
+    '/retail/mcp',
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
+    { accept: 'application/json, text/event-stream' },
+  );
+  t.equal(mcp.status, 200, 'MCP, loaded on first use');
+  t.match(await mcp.text(), /"serverInfo"/);
+});
