@@ -91,7 +91,9 @@ export class WildtoolsClient {
   }
 
   readonly sessions = {
-    create: (options: SessionOptions = {}): Promise<SessionSummary> => this.transport.json({ method: 'POST', path: '/sessions', body: options }),
+    /** A named session is also named in X-Session-Id, so that a load balancer routes its creation where its calls will go. */
+    create: (options: SessionOptions = {}): Promise<SessionSummary> =>
+      this.transport.json({ method: 'POST', path: '/sessions', body: options, ...(options.id ? { headers: { 'x-session-id': options.id } } : {}) }),
     list: (): Promise<SessionSummary[]> => this.transport.json({ method: 'GET', path: '/sessions' }),
     get: (id = this.sessionId()): Promise<SessionSummary> => this.transport.json({ method: 'GET', path: path(id) }),
     /** Back to the start (admin). */

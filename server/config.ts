@@ -53,6 +53,12 @@ const Environment = z.object({
   ADMIN_TOKEN: token.optional().describe('bearer token for the admin routes'),
   API_TOKEN: token.optional().describe('bearer token for every other route but /health and /docs'),
   PROXY_CONFIG: z.string().min(1).optional().describe('a JSON or YAML file of upstreams to serve under /proxy/{name}/ with hazards'),
+  CLUSTER_PEERS: z
+    .string()
+    .regex(/^[^\s,]+(,[^\s,]+)*$/, 'the replicas as the load balancer names them, comma-separated (10.0.0.5:8080,10.0.0.6:8080)')
+    .optional()
+    .describe('behind nginx hashing session ids: every replica, as the upstream block names them, in its order'),
+  CLUSTER_SELF: z.string().min(1).optional().describe("this replica's entry in CLUSTER_PEERS"),
   TAU2_COMPAT: z
     .enum(COMPAT_MODES, { error: COMPAT_MODES.join(' or ') })
     .default('off')
@@ -94,6 +100,8 @@ export interface Config {
   compat: CompatMode;
   /** PROXY_CONFIG: the file declaring the upstreams served under /proxy/{name}/. */
   proxyConfig: string | undefined;
+  /** CLUSTER_PEERS and CLUSTER_SELF: the replicas behind a load balancer hashing session ids, and this one. */
+  cluster: { peers: string[]; self: string } | undefined;
   /** Database file per domain name, from FIXTURE_<DOMAIN>; the embedded default otherwise. */
   fixtures: Record<string, string>;
   /** tau2-bench tasks.json per domain name, from TASKS_<DOMAIN>: its tasks replace the embedded ones. */
@@ -144,7 +152,18 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     apiToken: e.API_TOKEN,
     compat: e.TAU2_COMPAT,
     proxyConfig: e.PROXY_CONFIG,
+    cluster: clusterOf(e.CLUSTER_PEERS, e.CLUSTER_SELF),
     fixtures,
     taskFiles,
   };
+}
+
+function clusterOf(peers: string | undefined, self: string | undefined): Config['cluster'] {
+  if (peers === undefined && self === undefined) return undefined;
+  if (peers === undefined || self === undefined) throw new ConfigError('CLUSTER_PEERS and CLUSTER_SELF go together: set both, or neither');
+  const list = peers.split(',');
+  const repeated = list.find((peer, i) => list.indexOf(peer) !== i);
+  if (repeated) throw new ConfigError(`Invalid CLUSTER_PEERS: ${repeated} is listed twice`);
+  if (!list.includes(self)) throw new ConfigError(`Invalid CLUSTER_SELF=${JSON.stringify(self)}: expected one of CLUSTER_PEERS (${list.join(', ')})`);
+  return { peers: list, self };
 }

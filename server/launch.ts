@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
 import { loadBases } from './load.js';
+import { SessionOwnership } from './sessions/ownership.js';
 import { PersistenceError } from './sessions/persistence.js';
 import { loadProxyConfig, ProxyConfigError } from './proxy/config.js';
 import { buildUpstreams, type McpConnector } from './proxy/proxies.js';
@@ -119,6 +120,7 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
           journalMemory: config.journalMemory,
           defaultSeed: hazards.seed ?? config.seed,
           compat: config.compat,
+          ...(config.cluster ? { ownership: new SessionOwnership(config.cluster.peers, config.cluster.self) } : {}),
         },
         ...(config.dataDir
           ? {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { routingKey } from '../sessions/ownership.js';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -66,7 +67,8 @@ export async function handleMcp(endpoint: McpEndpoint, request: FastifyRequest, 
 /** A new MCP session of `scope` bound to wildtools session `session`, its server built with the session's hooks. */
 export async function openMcpSession(sessions: McpSessions, scope: string, session: string, build: (hooks: SessionHooks) => Server): Promise<McpSession> {
   const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: () => randomUUID(),
+    // Prefixed with the session's routing key, so that a load balancer sends the MCP session where its session is.
+    sessionIdGenerator: () => `${routingKey(session)}.${randomUUID()}`,
     enableJsonResponse: true,
     onsessioninitialized: (mcpId) => sessions.add(mcpId, mcp),
     onsessionclosed: (mcpId) => sessions.remove(mcpId),

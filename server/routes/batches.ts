@@ -71,7 +71,8 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
           `A batch of ${n} would pass MAX_SESSIONS (${app.sessions.maxSessions}); delete sessions or ask for fewer.`,
         );
       }
-      const batchId = id ?? batches.newId();
+      // The batch's sessions (`{batch}.{n}`) route with the batch id, which routes to this replica.
+      const batchId = id ?? app.sessions.newId(() => batches.newId());
       const options = chosen.map((seed, i) => sessionOptions({ ...setup, task, seed, id: `${batchId}.${i + 1}` }, app.tasks));
       configure(() => app.hazards.check(options[0]!.hazards!));
       const taken = options.find((option) => app.sessions.get(option.id!));

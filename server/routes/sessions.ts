@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_SECURITY } from '../openapi.js';
+import { ADMIN_SECURITY, HONOURS_SESSION_HEADER } from '../openapi.js';
+import { problemError } from '../problem.js';
+import { addressedSession } from '../session-id.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { configure } from './hazards.js';
@@ -33,12 +35,19 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'create_session',
         summary: 'Create a session: an isolated copy of every database with its own clock and journal',
         tags,
+        description:
+          "The id is the body's `id`, else the session the request names (`/s/{id}/sessions` or `X-Session-Id`: what a load balancer routes by), else a new one.",
         body: CreateSession.nullish(),
         response: { 201: Summary, ...PROBLEMS },
+        ...HONOURS_SESSION_HEADER,
       },
     },
     async (request, reply) => {
-      const session = await openSession(app, request.body ?? {});
+      const body = request.body ?? {};
+      const named = addressedSession(request);
+      if (named !== undefined && body.id !== undefined && body.id !== named)
+        throw problemError(400, 'invalid_input', `id: '${body.id}' differs from the session the request names ('${named}')`, { field: 'id' });
+      const session = await openSession(app, named !== undefined ? { ...body, id: named } : body);
       return reply.code(201).send(session.summary());
     },
   );

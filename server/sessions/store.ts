@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { CompatMode } from '../../domains/tool.js';
 import type { BaseDatabase } from '../data/base.js';
+import { randomUUID } from 'node:crypto';
 import { ProblemError, problem, problemError } from '../problem.js';
 import { JournalBudget, type JournalEntry } from './journal.js';
+import type { SessionOwnership } from './ownership.js';
 import { SESSION_ID, Session, type SessionOptions } from './session.js';
 
 export const DEFAULT_SESSION = 'default';
@@ -31,6 +32,8 @@ export interface SessionStoreOptions {
   journalLimit?: number;
   /** Bytes (as JSON) the journals of all sessions may hold; the oldest entries of idle sessions go first. */
   journalMemory?: number;
+  /** Behind a load balancer hashing session ids: which ids this replica holds (CLUSTER_PEERS). */
+  ownership?: SessionOwnership;
   /** Monotonic milliseconds; tests pass their own to expire sessions without waiting. */
   now?: () => number;
 }
@@ -61,9 +64,16 @@ export class SessionStore {
     return this.options.maxSessions;
   }
 
+  /** A new id (made by `make`, a UUID by default) that routes to this replica when there are several. */
+  newId(make: () => string = randomUUID): string {
+    return this.options.ownership ? this.options.ownership.newId(make) : make();
+  }
+
   create(options: SessionOptions): Session {
-    const id = options.id ?? randomUUID();
+    const id = options.id ?? this.newId();
+    checkId(id);
     if (this.sessions.has(id)) throw problemError(409, 'session_exists', `Session '${id}' already exists; DELETE /sessions/${id} first or choose another id.`);
+    this.options.ownership?.check(id);
     return this.add(this.build(id, options));
   }
 
@@ -74,7 +84,7 @@ export class SessionStore {
       session.lastUsedMs = this.now();
       return session;
     }
-    checkId(id);
+    this.checkNew(id);
     return this.add(this.build(id, {}));
   }
 
@@ -89,12 +99,13 @@ export class SessionStore {
   view(id: string): Session {
     const session = this.sessions.get(id);
     if (session) return session;
-    checkId(id);
+    this.checkNew(id);
     return this.build(id, {});
   }
 
   require(id: string): Session {
     const session = this.sessions.get(id);
+    if (!session) this.options.ownership?.check(id);
     if (!session) throw problemError(404, 'session_not_found', `No session '${id}'. Create it with POST /sessions or by calling a tool under /s/${id}/.`);
     return session;
   }
@@ -175,6 +186,12 @@ export class SessionStore {
       session.journal.free(budget.used - target);
     }
     if (budget.used > target) current.journal.free(budget.used - target, 1);
+  }
+
+  /** An id a session is about to be created under (or shown as if it were): well formed, and this replica's. */
+  private checkNew(id: string): void {
+    checkId(id);
+    this.options.ownership?.check(id);
   }
 
   /** Adds a session restored from disk, without telling the observer. */

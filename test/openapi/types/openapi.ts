@@ -1782,7 +1782,10 @@ export interface paths {
         /** The live sessions */
         get: operations["list_sessions"];
         put?: never;
-        /** Create a session: an isolated copy of every database with its own clock and journal */
+        /**
+         * Create a session: an isolated copy of every database with its own clock and journal
+         * @description The id is the body's `id`, else the session the request names (`/s/{id}/sessions` or `X-Session-Id`: what a load balancer routes by), else a new one.
+         */
         post: operations["create_session"];
         delete?: never;
         options?: never;
@@ -11618,7 +11621,10 @@ export interface operations {
     create_session: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The session to act in, when the path has no /s/{session}/ prefix (the prefix wins); "default" when absent. */
+                "X-Session-Id"?: components["parameters"]["X-Session-Id"];
+            };
             path?: never;
             cookie?: never;
         };
