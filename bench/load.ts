@@ -1,0 +1,72 @@
+import autocannon from 'autocannon';
+
+// Load from this process with autocannon: a server's throughput on one call, and the figures a scenario reports.
+
+export interface LoadOptions {
+  connections: number;
+  /** Seconds measured, after `warmup` seconds of the same load that are not. */
+  seconds: number;
+  warmup: number;
+}
+
+export interface Call {
+  port: number;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Spread the calls over this many sessions (`/s/bench-N/…`). */
+  sessions?: number;
+  /** Each request's path made anew (a new session per request, say); overrides `sessions`. */
+  pathOf?: (n: number) => string;
+}
+
+export interface Throughput {
+  /** Calls served per second: answers of any status, and connections a hazard broke on purpose. */
+  perSecond: number;
+  ok: number;
+  /** Answers with a status of 400 or more. */
+  failed: number;
+  /** Connections that broke without an answer. */
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+function fire(call: Call, options: { connections: number; duration?: number; amount?: number }): Promise<autocannon.Result> {
+  let n = 0;
+  const pathOf = call.pathOf ?? (call.sessions ? (i: number) => `/s/bench-${i % call.sessions!}${call.path}` : undefined);
+  return autocannon({
+    url: `http://127.0.0.1:${call.port}${call.path}`,
+    method: call.method ?? 'POST',
+    headers: { ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    ...options,
+    ...(pathOf ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathOf(n++) }) }] } : {}),
+  });
+}
+
+const throughputOf = (result: autocannon.Result): Throughput => ({
+  perSecond: (result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors) / result.duration,
+  ok: result['2xx'],
+  failed: result['4xx'] + result['5xx'],
+  errors: result.errors + result.timeouts,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+});
+
+/** Throughput of one call over `seconds`, after a warm-up. */
+export async function measure(call: Call, options: LoadOptions): Promise<Throughput> {
+  if (options.warmup > 0) await fire(call, { connections: options.connections, duration: options.warmup });
+  return throughputOf(await fire(call, { connections: options.connections, duration: options.seconds }));
+}
+
+/** Sends `amount` requests as fast as the server answers them. */
+export async function burst(call: Call, connections: number, amount: number): Promise<Throughput> {
+  return throughputOf(await fire(call, { connections, amount }));
+}
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
