@@ -16,8 +16,9 @@ await build({
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
-  // Packages that load optional native code stay packages; so does pino-pretty, loaded only at a terminal.
-  external: ['pino-pretty', 'bufferutil', 'utf-8-validate'],
+  // Packages that load optional native code stay packages; so do those loaded only when needed: pino-pretty at
+  // a terminal, undici by the proxy (whose named exports Node finds in its CommonJS, and a bundle would not).
+  external: ['pino-pretty', 'undici', 'bufferutil', 'utf-8-validate'],
   // Bundled CommonJS code calls require() and reads files from __dirname (swagger-ui's assets, copied below);
   // an ES module has neither of its own.
   banner: {

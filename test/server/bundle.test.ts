@@ -1,4 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { domains } from '../../domains/index.js';
@@ -20,8 +24,21 @@ t.test('the build prepared every embedded database from the file beside it', asy
   }
 });
 
-t.test('the bundle serves every domain, its documents, Swagger UI and MCP', async (t) => {
-  const server = await spawnListening(process.execPath, [`${root}dist/bundle/main.js`], { env, cwd: '/' });
+t.test('the bundle serves every domain, its documents, Swagger UI, MCP and the proxy', async (t) => {
+  const upstream = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"upstream"}'));
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => upstream.close());
+  const dir = mkdtempSync(join(tmpdir(), 'wildtools-bundle-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const config = join(dir, 'proxy.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      api: { upstream: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` },
+      tickets: { mcp: { command: process.execPath, args: ['--import', 'tsx', `${root}examples/upstream-mcp/stdio.ts`] } },
+    }),
+  );
+  const server = await spawnListening(process.execPath, [`${root}dist/bundle/main.js`], { env: { ...env, PROXY_CONFIG: config }, cwd: root });
   t.teardown(() => server.child.kill('SIGTERM'));
   const get = (path: string, init?: RequestInit) => fetch(`${server.origin}${path}`, init);
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -37,11 +54,18 @@ t.test('the bundle serves every domain, its documents, Swagger UI and MCP', asyn
   t.equal((await get('/openapi.json')).status, 200);
   t.equal((await get('/docs/')).status, 200, 'Swagger UI');
   t.equal((await get('/docs/static/swagger-ui-bundle.js')).status, 200, "Swagger UI's assets");
-  const mcp = await post(
-    '/retail/mcp',
-    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } },
-    { accept: 'application/json, text/event-stream' },
-  );
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+  };
+  const mcp = await post('/retail/mcp', initialize, { accept: 'application/json, text/event-stream' });
   t.equal(mcp.status, 200, 'MCP, loaded on first use');
   t.match(await mcp.text(), /"serverInfo"/);
+  const proxied = await get('/proxy/api/anything');
+  t.equal(proxied.status, 200, "the proxy's HTTP client, loaded on first use");
+  t.same(await proxied.json(), { from: 'upstream' });
+  const tickets = await post('/proxy/tickets/mcp', initialize, { accept: 'application/json, text/event-stream' });
+  t.equal(tickets.status, 200, 'an MCP upstream over stdio, through the MCP client');
 });
