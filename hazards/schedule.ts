@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The draw for one call: a number in [0, 1) fixed by the seed, the session, the tool, the kind and
@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * the same calls give the same faults, whatever other sessions do, across restarts.
  */
 export function draw(seed: string, session: string, tool: string, kind: string, n: number): number {
-  const digest = createHash('sha256').update(`${seed}\u001f${session}\u001f${tool}\u001f${kind}\u001f${n}`).digest();
+  const digest = hash('sha256', `${seed}\u001f${session}\u001f${tool}\u001f${kind}\u001f${n}`, 'buffer');
   return digest.readUInt32BE(0) / 4294967296;
 }
 

@@ -33,6 +33,7 @@ const TITLES: Record<number, string> = {
   413: 'Content Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
@@ -43,6 +44,20 @@ const TITLES: Record<number, string> = {
 
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
   return { type: `/problems/${code.replaceAll('_', '-')}`, title: TITLES[status] ?? 'Error', status, detail, code, ...extra };
+}
+
+/**
+ * Why a schema refuses a value (with the refused input in each issue). A ZodError is an Error: its stack
+ * trace, which nobody reads, was most of what an invalid call cost, so none is captured.
+ */
+export function refusalOf(schema: z.ZodType, value: unknown): z.ZodError | undefined {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return schema.safeParse(value, { reportInput: true }).error;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** Problem for arguments that do not match a schema: names each field and what it expected. */

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** 32-bit unsigned hash of the parts, stable across runs and platforms. */
 export function hash32(...parts: readonly (string | number)[]): number {
-  return createHash('sha256').update(parts.join('\u001f')).digest().readUInt32BE(0);
+  return hash('sha256', parts.join('\u001f'), 'buffer').readUInt32BE(0);
 }
 
 /**
@@ -16,7 +16,7 @@ export class Random {
   private d: number;
 
   constructor(seed: string | number) {
-    const digest = createHash('sha256').update(String(seed)).digest();
+    const digest = hash('sha256', String(seed), 'buffer');
     this.a = digest.readUInt32BE(0);
     this.b = digest.readUInt32BE(4);
     this.c = digest.readUInt32BE(8);

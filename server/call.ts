@@ -5,7 +5,7 @@ import { damage, type Fault, HazardFault } from '../hazards/fault.js';
 import { jsonText } from '../lib/json-text.js';
 import { withoutOptionalNulls } from '../lib/optional-nulls.js';
 import type { Change } from './data/overlay.js';
-import { invalidInput, type Problem, ProblemError, problem, toProblem } from './problem.js';
+import { invalidInput, type Problem, ProblemError, problem, refusalOf, toProblem } from './problem.js';
 import { fingerprint } from './sessions/idempotency.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
@@ -134,7 +134,7 @@ class ToolCall {
       const args = withoutOptionalNulls(tool.input, context.args ?? {});
       const parsed = tool.input.safeParse(args);
       // zod's compiled fast path is lost with reportInput: ask for the input only to explain a failure.
-      if (!parsed.success) throw new ProblemError(invalidInput(tool.input.safeParse(args, { reportInput: true }).error!));
+      if (!parsed.success) throw new ProblemError(invalidInput(refusalOf(tool.input, args)!));
       const at = this.at;
       const ctx = { session: session.id, now: () => new Date(at), compat: session.compat };
       const state = session.domain(this.domain.name);

@@ -2,7 +2,7 @@ import { ToolError } from '../domains/errors.js';
 import { QuietError } from '../lib/quiet-error.js';
 import { type Problem, problem } from '../lib/problem.js';
 
-export { invalidInput, PROBLEM_CONTENT_TYPE, type Problem, ProblemSchema, problem } from '../lib/problem.js';
+export { invalidInput, PROBLEM_CONTENT_TYPE, type Problem, ProblemSchema, problem, refusalOf } from '../lib/problem.js';
 
 /** An error that is already a problem response, with optional extra headers. */
 export class ProblemError extends QuietError {

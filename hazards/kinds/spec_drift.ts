@@ -1,4 +1,4 @@
-import { invalidInput } from '../../lib/problem.js';
+import { invalidInput, refusalOf } from '../../lib/problem.js';
 import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
 import { apiError } from '../faults.js';
 import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
@@ -59,11 +59,9 @@ export const specDrift = defineKind<SpecDriftScenario>({
 function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: { field: string; message: string }[] }] {
   const { [from]: _old, ...rest } = args;
   const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
-  const parsed = tool.input.safeParse(asTool, { reportInput: true });
+  const refused = refusalOf(tool.input, asTool);
   const renamed = (field: string) => (field === from || field.startsWith(`${from}.`) ? to + field.slice(from.length) : field);
-  const others = parsed.success
-    ? []
-    : invalidInput(parsed.error).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
+  const others = !refused ? [] : invalidInput(refused).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
   const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
   return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
 }

@@ -1,3 +1,4 @@
+import { cloneJson } from '../../lib/clone.js';
 import type { DatabaseFile } from '../../domains/domain.js';
 import type { BaseDatabase } from './base.js';
 import { type Change, DELETED, OverlayTable, type Slot } from './overlay.js';
@@ -57,7 +58,7 @@ export class DomainState {
         const view = tables[table];
         if (!view) continue;
         if (value === null) view.remove(id);
-        else view.put(id, structuredClone(value));
+        else view.put(id, cloneJson(value));
       }
     });
   }

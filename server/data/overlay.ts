@@ -1,3 +1,4 @@
+import { cloneJson } from '../../lib/clone.js';
 import { deepFreeze } from '../../lib/freeze.js';
 import type { Table } from '../../lib/table.js';
 
@@ -44,7 +45,7 @@ export class OverlayTable<T> implements Table<T> {
     if (pending !== undefined) return pending === DELETED ? undefined : pending;
     const current = this.get(id);
     if (current === undefined) return undefined;
-    const copy = structuredClone(current);
+    const copy = cloneJson(current);
     this.pending.set(id, copy);
     return copy;
   }

@@ -48,7 +48,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       if (named !== undefined && body.id !== undefined && body.id !== named)
         throw problemError(400, 'invalid_input', `id: '${body.id}' differs from the session the request names ('${named}')`, { field: 'id' });
       const session = await openSession(app, named !== undefined ? { ...body, id: named } : body);
-      return reply.code(201).send(session.summary());
+      // Serialized here rather than checked against Summary at every creation: summary() is typed by it.
+      return sendJsonText(reply.code(201), JSON.stringify(session.summary()));
     },
   );
 

@@ -38,6 +38,9 @@ export const SessionOptions = z.strictObject({
 });
 export type SessionOptions = z.infer<typeof SessionOptions>;
 
+/** The clock of a session created without one (parsed once: a session is created at every rollout). */
+const DEFAULT_CLOCK: ClockOptions = Object.freeze(ClockOptions.parse({}));
+
 /**
  * An isolated world: its own view of every domain database (copy-on-write over the shared
  * base), its own clock, call counters and journal.
@@ -73,7 +76,7 @@ export class Session {
   ) {
     this.journal = new Journal(journal.limit, journal.budget);
     this.seed = options.seed === undefined ? defaultSeed : String(options.seed);
-    this.clock = new SessionClock(ClockOptions.parse(options.clock ?? {}));
+    this.clock = new SessionClock(options.clock === undefined ? DEFAULT_CLOCK : ClockOptions.parse(options.clock));
     this.lastUsedMs = nowMs;
   }
 

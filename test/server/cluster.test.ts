@@ -16,7 +16,10 @@ t.test('CLUSTER_PEERS and CLUSTER_SELF: both or neither, self among the peers, n
   t.same(loadConfig({ CLUSTER_PEERS: peers.join(','), CLUSTER_SELF: peers[0] }, domains).cluster, { peers, self: peers[0] });
   t.equal(loadConfig({}, domains).cluster, undefined);
   t.throws(() => loadConfig({ CLUSTER_PEERS: peers.join(',') }, domains), /CLUSTER_PEERS and CLUSTER_SELF go together/);
-  t.throws(() => loadConfig({ CLUSTER_PEERS: peers.join(','), CLUSTER_SELF: '10.0.0.9:8080' }, domains), /CLUSTER_SELF="10\.0\.0\.9:8080": expected one of CLUSTER_PEERS/);
+  t.throws(
+    () => loadConfig({ CLUSTER_PEERS: peers.join(','), CLUSTER_SELF: '10.0.0.9:8080' }, domains),
+    /CLUSTER_SELF="10\.0\.0\.9:8080": expected one of CLUSTER_PEERS/,
+  );
   t.throws(() => loadConfig({ CLUSTER_PEERS: `${peers[0]},${peers[0]}`, CLUSTER_SELF: peers[0] }, domains), /10\.0\.0\.1:8080 is listed twice/);
   t.throws(() => loadConfig({ CLUSTER_PEERS: 'a:1, b:2', CLUSTER_SELF: 'a:1' }, domains), /Invalid CLUSTER_PEERS/);
 });
@@ -75,7 +78,12 @@ t.test('POST /sessions takes its id from the path or the header when the body ha
 
 t.test("an MCP session's id starts with its session's routing key, so a balancer sends it there", async (t) => {
   const server = await startServer(t, { sessions: { ownership } });
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+  };
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   const mine = idOf(true);
   const bound = await fetch(`${server.origin}/s/${mine}.2/retail/mcp`, { method: 'POST', headers, body: JSON.stringify(initialize) });

@@ -30,8 +30,7 @@ function marked(prepared: PreparedDatabase): { copy: PreparedDatabase; table: st
   return { copy, table, id };
 }
 
-const nameOf = async (path: string, table: string, id: string) =>
-  ((await loadBaseDatabase(weather, path)).tables.get(table)!.get(id) as { name: string }).name;
+const nameOf = async (path: string, table: string, id: string) => ((await loadBaseDatabase(weather, path)).tables.get(table)!.get(id) as { name: string }).name;
 
 t.test('a fresh prepared copy is used; once the file changes, the file is', async (t) => {
   const { path, prepared } = setUp(t);
