@@ -24,6 +24,8 @@ export interface Call {
 export interface Throughput {
   /** Calls served per second: answers of any status, and connections a hazard broke on purpose. */
   perSecond: number;
+  /** Calls served in all. */
+  calls: number;
   ok: number;
   /** Answers with a status of 400 or more. */
   failed: number;
@@ -33,10 +35,14 @@ export interface Throughput {
   p99: number;
 }
 
-function fire(call: Call, options: { connections: number; duration?: number; amount?: number }): Promise<autocannon.Result> {
+/** A run's result, with its duration measured here (autocannon rounds it to whole seconds). */
+type Run = autocannon.Result & { seconds: number };
+
+async function fire(call: Call, options: { connections: number; duration?: number; amount?: number }): Promise<Run> {
   let n = 0;
   const pathOf = call.pathOf ?? (call.sessions ? (i: number) => `/s/bench-${i % call.sessions!}${call.path}` : undefined);
-  return autocannon({
+  const started = performance.now();
+  const result = await autocannon({
     url: `http://127.0.0.1:${call.port}${call.path}`,
     method: call.method ?? 'POST',
     headers: { ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
@@ -44,16 +50,21 @@ function fire(call: Call, options: { connections: number; duration?: number; amo
     ...options,
     ...(pathOf ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: pathOf(n++) }) }] } : {}),
   });
+  return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
-const throughputOf = (result: autocannon.Result): Throughput => ({
-  perSecond: (result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors) / result.duration,
-  ok: result['2xx'],
-  failed: result['4xx'] + result['5xx'],
-  errors: result.errors + result.timeouts,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-});
+function throughputOf(result: Run): Throughput {
+  const calls = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] + result.errors;
+  return {
+    perSecond: calls / result.seconds,
+    calls,
+    ok: result['2xx'],
+    failed: result['4xx'] + result['5xx'],
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
 
 /** Throughput of one call over `seconds`, after a warm-up. */
 export async function measure(call: Call, options: LoadOptions): Promise<Throughput> {

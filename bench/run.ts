@@ -52,7 +52,6 @@ const context: BenchContext = {
   log: (line) => (values.json ? process.stderr : process.stdout).write(`${line}\n`),
 };
 
-pinLoadGenerator();
 const machine = {
   cpu: cpus()[0]?.model ?? 'unknown',
   cores: availableParallelism(),
@@ -61,6 +60,7 @@ const machine = {
   node: process.version,
   pinned: PINNED ? 'servers on core 0, load on core 1' : 'no',
 };
+pinLoadGenerator();
 context.log(
   `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gb} GB, ${machine.node}; pinned: ${machine.pinned}\n` +
     `${context.load.connections} connections, ${context.load.seconds} s per run after ${context.load.warmup} s of warm-up, ${context.rounds} rounds\n`,

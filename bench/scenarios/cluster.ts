@@ -1,9 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NGINX, startNginx } from '../../deploy/nginx.js';
-import { startChildServer, stopChild } from '../child-server.js';
+import { execFileSync } from 'node:child_process';
+import { cpuMicros, startChildServer, stopChild } from '../child-server.js';
 import { type Call, measure, median } from '../load.js';
 import type { BenchContext, Figure, Scenario } from '../scenario.js';
 
@@ -20,8 +22,24 @@ const reads = (context: BenchContext, port: number): Call => ({
   pathOf: (n) => `/s/cluster-${n % SESSIONS}/retail/tools/get_order_details`,
 });
 
+/** What a setup served, and the CPU each part spent per call (µs): the replicas together, and nginx. */
+interface Served {
+  perSecond: number;
+  replicaCpu: number;
+  nginxCpu: number;
+}
+
+/** CPU of a process and its children (nginx's master and workers), in microseconds. */
+function treeCpu(pid: number): number {
+  const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children].reduce((sum, id) => sum + cpuMicros({ pid: id } as ChildProcess), 0);
+}
+
 /** `count` replicas (unpinned: they share the machine with nginx and the load) behind nginx, loaded through it. */
-async function throughNginx(context: BenchContext, count: number, dir: string): Promise<number> {
+async function throughNginx(context: BenchContext, count: number, dir: string): Promise<Served> {
   const ports = Array.from({ length: count }, (_, i) => FIRST_PORT + i);
   const peers = ports.map((port) => `127.0.0.1:${port}`);
   const replicas: ChildProcess[] = [];
@@ -32,10 +50,21 @@ async function throughNginx(context: BenchContext, count: number, dir: string): 
       );
     const nginx = await startNginx({ replicas: peers, listen: LISTEN, dir: join(dir, `nginx-${count}`), workerProcesses: count });
     try {
-      const result = await measure(reads(context, Number(LISTEN.split(':')[1])), context.load);
+      const call = reads(context, Number(LISTEN.split(':')[1]));
+      if (context.load.warmup > 0) await measure(call, { ...context.load, warmup: 0, seconds: context.load.warmup });
+      const before = { replicas: replicas.reduce((sum, replica) => sum + cpuMicros(replica), 0), nginx: treeCpu(nginx.pid!) };
+      const result = await measure(call, { ...context.load, warmup: 0 });
       if (result.failed > 0 || result.errors > 0) throw new Error(`cluster: ${result.failed} failed answers, ${result.errors} connection errors`);
-      context.log(`    ${`${count} replica${count > 1 ? 's' : ''} behind nginx`.padEnd(52)} ${result.perSecond.toFixed(0).padStart(7)}/s`);
-      return result.perSecond;
+      const served = {
+        perSecond: result.perSecond,
+        replicaCpu: (replicas.reduce((sum, replica) => sum + cpuMicros(replica), 0) - before.replicas) / result.calls,
+        nginxCpu: (treeCpu(nginx.pid!) - before.nginx) / result.calls,
+      };
+      context.log(
+        `    ${`${count} replica${count > 1 ? 's' : ''} behind nginx`.padEnd(52)} ${served.perSecond.toFixed(0).padStart(7)}/s  ` +
+          `replicas ${served.replicaCpu.toFixed(1)} µs CPU/call, nginx ${served.nginxCpu.toFixed(1)} µs CPU/call`,
+      );
+      return served;
     } finally {
       nginx.kill('SIGTERM');
     }
@@ -55,24 +84,35 @@ export const cluster: Scenario = {
     const dir = mkdtempSync(join(tmpdir(), 'wildtools-bench-cluster-'));
     const ratios: number[] = [];
     const behindOne: number[] = [];
+    const replicaCost: number[] = [];
+    const nginxCost: number[] = [];
     try {
       for (let round = 1; round <= context.rounds; round++) {
         context.log(`  round ${round}`);
         const child = await startChildServer(context.server, FIRST_PORT, { LOG_LEVEL: 'warn' });
         let single: number;
+        let singleCpu: number;
         try {
-          single = (await measure(reads(context, FIRST_PORT), context.load)).perSecond;
+          const call = reads(context, FIRST_PORT);
+          if (context.load.warmup > 0) await measure(call, { ...context.load, warmup: 0, seconds: context.load.warmup });
+          const cpu = cpuMicros(child);
+          const result = await measure(call, { ...context.load, warmup: 0 });
+          single = result.perSecond;
+          singleCpu = (cpuMicros(child) - cpu) / result.calls;
         } finally {
           await stopChild(child);
         }
-        context.log(`    ${'one process, called directly'.padEnd(52)} ${single.toFixed(0).padStart(7)}/s`);
-        behindOne.push((await throughNginx(context, 1, dir)) / single);
-        ratios.push((await throughNginx(context, REPLICAS, dir)) / (REPLICAS * single));
+        context.log(`    ${'one process, called directly'.padEnd(52)} ${single.toFixed(0).padStart(7)}/s  ${singleCpu.toFixed(1)} µs CPU/call`);
+        behindOne.push((await throughNginx(context, 1, dir)).perSecond / single);
+        const two = await throughNginx(context, REPLICAS, dir);
+        ratios.push(two.perSecond / (REPLICAS * single));
+        replicaCost.push(singleCpu / two.replicaCpu);
+        nginxCost.push(two.nginxCpu);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    const figures: Figure[] = [
+    return [
       { scenario: 'cluster', metric: 'one replica behind nginx / one process', value: median(behindOne), unit: '×', rounds: behindOne },
       {
         scenario: 'cluster',
@@ -81,9 +121,17 @@ export const cluster: Scenario = {
         unit: '×',
         target: { at: 'least', value: 0.8 },
         rounds: ratios,
-        note: `${REPLICAS} cores: the replicas share them with nginx and the load generator`,
+        note: `${cpus().length} cores for the replicas, nginx and the load generator`,
       },
-    ];
-    return figures;
+      {
+        scenario: 'cluster',
+        metric: `CPU per call: one process / each of ${REPLICAS} replicas`,
+        value: median(replicaCost),
+        unit: '×',
+        rounds: replicaCost,
+        note: 'a replica spends on a call what a lone process does: no shared cost but the cores',
+      },
+      { scenario: 'cluster', metric: "nginx's CPU per call", value: median(nginxCost), unit: 'µs', rounds: nginxCost },
+    ] satisfies Figure[];
   },
 };

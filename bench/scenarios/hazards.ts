@@ -1,8 +1,8 @@
 import { KINDS } from '../../hazards/catalog.js';
 import type { Scenario } from '../scenario.js';
-import { bareRead, compare } from './compare.js';
+import { bareRead, compare, comparisonFigures } from './compare.js';
 
-/** Kinds that make a call wait on purpose: measuring them would measure their delay. */
+/** The kind that makes a call wait on purpose: measuring it would measure its delay. */
 const WAITING = new Set(['latency']);
 
 export const hazards: Scenario = {
@@ -18,16 +18,6 @@ export const hazards: Scenario = {
       failuresExpected: true,
     };
     const result = await compare(ours, bareRead(context), context);
-    return [
-      {
-        scenario: 'hazards',
-        metric: 'read call, all hazards on / bare fastify',
-        value: result.ratio,
-        unit: '×',
-        target: { at: 'least', value: 0.5 },
-        rounds: result.rounds,
-        note: `${result.ours.toFixed(0)} calls/s served (answers and faults) vs ${result.theirs.toFixed(0)}`,
-      },
-    ];
+    return comparisonFigures('hazards', 'read call, all hazards on', result, 0.5);
   },
 };

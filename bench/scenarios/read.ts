@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario.js';
-import { bareRead, compare } from './compare.js';
+import { bareRead, compare, comparisonFigures } from './compare.js';
 
 export const read: Scenario = {
   name: 'read',
@@ -11,16 +11,6 @@ export const read: Scenario = {
       call: { path: '/retail/tools/get_order_details', body: { order_id: context.orderId } },
     };
     const result = await compare(ours, bareRead(context), context);
-    return [
-      {
-        scenario: 'read',
-        metric: 'read call / bare fastify',
-        value: result.ratio,
-        unit: '×',
-        target: { at: 'least', value: 0.8 },
-        rounds: result.rounds,
-        note: `${result.ours.toFixed(0)} vs ${result.theirs.toFixed(0)} calls/s`,
-      },
-    ];
+    return comparisonFigures('read', 'read call', result, 0.8);
   },
 };

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenario.js';
-import { ADDRESS, compare } from './compare.js';
+import { ADDRESS, compare, comparisonFigures } from './compare.js';
 
 /** Sessions the writes are spread over. */
 export const WRITE_SESSIONS = 10;
@@ -16,16 +16,6 @@ export const write: Scenario = {
     };
     const bare = { name: 'bare fastify: parse, copy, change, put, send', script: 'bench/baseline.ts', call: { path: '/orders/address', body } };
     const result = await compare(ours, bare, context);
-    return [
-      {
-        scenario: 'write',
-        metric: 'write call / bare fastify',
-        value: result.ratio,
-        unit: '×',
-        target: { at: 'least', value: 0.6 },
-        rounds: result.rounds,
-        note: `${result.ours.toFixed(0)} vs ${result.theirs.toFixed(0)} calls/s`,
-      },
-    ];
+    return comparisonFigures('write', 'write call', result, 0.6);
   },
 };
