@@ -2401,7 +2401,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2449,7 +2449,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2508,7 +2508,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2576,7 +2576,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2674,7 +2674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2784,7 +2784,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2861,7 +2861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2932,7 +2932,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2993,7 +2993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3107,7 +3107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3231,7 +3231,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +3349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3463,7 +3463,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3575,7 +3575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +3691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3809,7 +3809,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +3918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4010,7 +4010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4100,7 +4100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4191,7 +4191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4284,7 +4284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4368,7 +4368,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4458,7 +4458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4587,7 +4587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4651,7 +4651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4715,7 +4715,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4823,7 +4823,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4919,7 +4919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4984,7 +4984,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5078,7 +5078,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5201,7 +5201,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5411,7 +5411,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5621,7 +5621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5725,7 +5725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5832,7 +5832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5900,7 +5900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6002,7 +6002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6100,7 +6100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6189,7 +6189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6275,7 +6275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6371,7 +6371,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6460,7 +6460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +6570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6683,7 +6683,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6786,7 +6786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6870,7 +6870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6977,7 +6977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7084,7 +7084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7195,7 +7195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7304,7 +7304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7418,7 +7418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7530,7 +7530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7637,7 +7637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7746,7 +7746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7820,7 +7820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +7927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8034,7 +8034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8143,7 +8143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8252,7 +8252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8361,7 +8361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8452,7 +8452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8536,7 +8536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8663,7 +8663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8783,7 +8783,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +8903,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9023,7 +9023,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9143,7 +9143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9243,7 +9243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9331,7 +9331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9416,7 +9416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9509,7 +9509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9612,7 +9612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9713,7 +9713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9814,7 +9814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9959,7 +9959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10111,7 +10111,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10262,7 +10262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10384,7 +10384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10538,7 +10538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10657,7 +10657,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10779,7 +10779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10885,7 +10885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11042,7 +11042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11181,7 +11181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11295,7 +11295,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11429,7 +11429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11537,7 +11537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11598,7 +11598,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11714,7 +11714,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11778,7 +11778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11817,7 +11817,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11864,7 +11864,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +11916,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12009,7 +12009,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12073,7 +12073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12144,7 +12144,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12236,7 +12236,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12302,7 +12302,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12363,7 +12363,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12426,7 +12426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12500,7 +12500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Score"];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12554,7 +12554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12595,7 +12595,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionScore"];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12707,7 +12707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12767,7 +12767,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12808,7 +12808,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12849,7 +12849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12892,7 +12892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12940,7 +12940,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13099,7 +13099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13210,7 +13210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13261,7 +13261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13311,7 +13311,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13372,7 +13372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13410,7 +13410,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
