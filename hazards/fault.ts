@@ -13,6 +13,8 @@ export interface ForeignAnswer {
   status: number;
   contentType: string;
   body: string;
+  /** The body as a value, when the hazard wrote it from one (saves parsing it back). */
+  document?: unknown;
   headers?: Record<string, string>;
 }
 

@@ -105,15 +105,15 @@ export function apiError(
   headers: Record<string, string> = {},
 ): HazardFault {
   const body = problem(status, code, detail, extra);
-  return withHint(call, { type: 'http', status, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(body), headers });
+  return withHint(call, { type: 'http', status, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(body), document: body, headers });
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */
 export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
   if (!call.hints) return new HazardFault(response);
   if (response.contentType.includes('json')) {
-    const body = JSON.parse(response.body) as Record<string, unknown>;
-    return new HazardFault({ ...response, body: JSON.stringify({ ...body, hint: call.hint }) });
+    const hinted = { ...((response.document ?? JSON.parse(response.body)) as Record<string, unknown>), hint: call.hint };
+    return new HazardFault({ ...response, body: JSON.stringify(hinted), document: hinted });
   }
   const body = response.contentType.includes('html') ? `<!-- hint: ${call.hint} -->\r\n${response.body}` : `${response.body}\n(hint: ${call.hint})`;
   return new HazardFault({ ...response, body, headers: { ...response.headers, 'x-hint': headerText(call.hint) } });

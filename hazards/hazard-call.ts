@@ -27,11 +27,15 @@ export function hazardCall(
   // Read when a hook asks for it: most stages never touch the database (and a proxied upstream has none).
   let tables: Record<string, Table<unknown>> | undefined;
   const database = () => (tables ??= context.session.domain(context.domain).tables);
-  const random = new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, context.call));
+  // Made when a stage first draws: many stages never do, and seeding costs a hash.
+  let drawn: Random | undefined;
+  const random = () => (drawn ??= new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, context.call)));
   return {
     scenario,
     context,
-    random,
+    get random() {
+      return random();
+    },
     hints: settings.hints,
     hint,
     get db() {
@@ -42,7 +46,9 @@ export function hazardCall(
       get db() {
         return database();
       },
-      random,
+      get random() {
+        return random();
+      },
       // Call number 0 is never a call: its draws are the session's, the same on every call. Made when read.
       get sessionRandom() {
         return new Random(hitSeed(seed, context.session.id, hazard.drawKey, kind.kind, 0));

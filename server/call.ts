@@ -56,7 +56,7 @@ export function callTool(
 /** What a REST client receives of a hazard's fault: the foreign answer, the damaged text, or nothing (status 0). */
 export function faultAnswer(fault: Fault): { status: number; body: unknown; headers: Record<string, string>; text: string } {
   if (fault.type === 'http') {
-    const body = fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body;
+    const body = fault.document ?? (fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body);
     return { status: fault.status, body, headers: fault.headers ?? {}, text: fault.body };
   }
   if ('answer' in fault) {

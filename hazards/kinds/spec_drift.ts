@@ -56,14 +56,38 @@ export const specDrift = defineKind<SpecDriftScenario>({
  * name is an unknown field, and the rest is checked as the tool checks it (a required parameter
  * missing under its new name, any other mistake), with the new name in the messages.
  */
-function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: { field: string; message: string }[] }] {
-  const { [from]: _old, ...rest } = args;
+function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: FieldError[] }] {
+  const { [from]: old, ...rest } = args;
   const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
+  const errors = [{ field: from, message: `unknown field '${from}'` }, ...othersOf(tool, asTool, old, from, to)];
+  return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
+}
+
+type FieldError = { field: string; message: string };
+
+/** Per tool and rename: what is said when the renamed parameter is all that is wrong (a literal agent's every call). */
+const missingOnly = new WeakMap<HazardTool, Map<string, readonly FieldError[]>>();
+
+/**
+ * The mistakes besides the old name. Explaining a refusal walks zod's slow failing path; when the
+ * arguments pass with the old value put back, the only mistake is the missing parameter, whose
+ * explanation depends on the tool alone and is worked out once.
+ */
+function othersOf(tool: HazardTool, asTool: Record<string, unknown>, old: unknown, from: string, to: string): readonly FieldError[] {
+  if (tool.input.safeParse(asTool).success) return [];
+  if (from in asTool || !tool.input.safeParse({ ...asTool, [from]: old }).success) return explained(tool, asTool, from, to);
+  let known = missingOnly.get(tool);
+  if (!known) missingOnly.set(tool, (known = new Map()));
+  const key = `${from}\u001f${to}`;
+  let errors = known.get(key);
+  if (!errors) known.set(key, (errors = explained(tool, asTool, from, to)));
+  return errors;
+}
+
+function explained(tool: HazardTool, asTool: Record<string, unknown>, from: string, to: string): FieldError[] {
   const refused = refusalOf(tool.input, asTool);
   const renamed = (field: string) => (field === from || field.startsWith(`${from}.`) ? to + field.slice(from.length) : field);
-  const others = !refused ? [] : invalidInput(refused).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
-  const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
-  return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
+  return !refused ? [] : invalidInput(refused).errors!.map((e) => ({ field: renamed(e.field), message: e.message.replaceAll(`'${from}'`, `'${to}'`) }));
 }
 
 function renameParameter(contract: ToolContract, { from, to }: { from: string; to: string }, hint?: string): ToolContract {

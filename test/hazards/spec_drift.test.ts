@@ -154,7 +154,27 @@ t.test('spec_drift: call 1 works, call 2 names the unknown field, the listing sh
   t.same((await lastEntry(server, session)).hazards, [], 'the recovered call carries no hazard');
   const viaCombined = await server.request('POST', `/s/${session}/tools/get_order_details`, { order_ref: order.order_id });
   t.same([viaCombined.status, viaCombined.body], [200, first.body], 'the combined route takes order_ref as well');
-  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, session)).status, 400, 'the old name stays refused');
+  const again = await server.call('retail', 'get_order_details', { order_id: order.order_id }, session);
+  t.same([again.status, again.body], [400, refused.body], 'the old name stays refused, in the same words');
+  const twoMistakes = await server.call('retail', 'get_order_details', { order_id: order.order_id, colour: 'red' }, session);
+  t.same(
+    twoMistakes.body.errors,
+    [
+      { field: 'order_id', message: "unknown field 'order_id'" },
+      { field: 'order_ref', message: refused.body.errors[1].message },
+      { field: 'colour', message: "unknown field 'colour'" },
+    ],
+    'another mistake beside the old name is named as well',
+  );
+  const both = await server.call('retail', 'get_order_details', { order_id: order.order_id, order_ref: 42 }, session);
+  t.same(
+    both.body.errors,
+    [
+      { field: 'order_id', message: "unknown field 'order_id'" },
+      { field: 'order_ref', message: 'expected string, got number' },
+    ],
+    'both names sent: the old one is unknown, the new one checked as the tool checks order_id',
+  );
 
   // Other sessions, and the default session (no prefix), which made no call: canonical.
   t.same(await toolViews(server, 'other'), canonical, "another session's listings are unchanged");
