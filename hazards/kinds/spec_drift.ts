@@ -76,11 +76,11 @@ const missingOnly = new WeakMap<HazardTool, Map<string, readonly FieldError[]>>(
 function othersOf(tool: HazardTool, asTool: Record<string, unknown>, old: unknown, from: string, to: string): readonly FieldError[] {
   if (tool.input.safeParse(asTool).success) return [];
   if (from in asTool || !tool.input.safeParse({ ...asTool, [from]: old }).success) return explained(tool, asTool, from, to);
-  let known = missingOnly.get(tool);
-  if (!known) missingOnly.set(tool, (known = new Map()));
+  const known = missingOnly.get(tool) ?? new Map<string, readonly FieldError[]>();
+  missingOnly.set(tool, known);
   const key = `${from}\u001f${to}`;
-  let errors = known.get(key);
-  if (!errors) known.set(key, (errors = explained(tool, asTool, from, to)));
+  const errors = known.get(key) ?? explained(tool, asTool, from, to);
+  known.set(key, errors);
   return errors;
 }
 
