@@ -129,7 +129,7 @@ export const cluster: Scenario = {
         value: median(replicaCost),
         unit: '×',
         rounds: replicaCost,
-        note: 'a replica spends on a call what a lone process does: no shared cost but the cores',
+        note: '1 would mean no cost is shared; below 1, the replicas pay for sharing the cores (switches, fewer calls per wake-up)',
       },
       { scenario: 'cluster', metric: "nginx's CPU per call", value: median(nginxCost), unit: 'µs', rounds: nginxCost },
     ] satisfies Figure[];
