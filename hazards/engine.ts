@@ -1,5 +1,6 @@
 import type { Table } from '../lib/table.js';
 import type { HazardEvent } from './event.js';
+import type { HazardFault } from './fault.js';
 import type { HazardTool } from './kind.js';
 
 /** What the engine needs of a session (the server's sessions satisfy it). */
@@ -34,11 +35,12 @@ export interface CallContext {
 
 /**
  * The seam every call passes through. `before` runs ahead of validation and may rewrite the
- * arguments or throw a ProblemError (a failure the agent sees); `after` may reshape a
- * successful result. The engine that fills these stages lives in this folder.
+ * arguments or stop the call with the fault the agent receives (returned, or the rejection of its
+ * promise); `after` may reshape a successful result. The engine that fills these stages lives in
+ * this folder.
  */
 export interface HazardEngine {
-  before(context: CallContext): void | Promise<void>;
+  before(context: CallContext): void | HazardFault | Promise<void>;
   // Both stages may answer synchronously: a call no hazard touches then costs no extra tick.
   after(context: CallContext, result: unknown): unknown | Promise<unknown>;
 }

@@ -3,6 +3,7 @@ import type { Random } from '../lib/random.js';
 import type { Table } from '../lib/table.js';
 import type { CallContext } from './engine.js';
 import type { HazardEvent } from './event.js';
+import type { HazardFault } from './fault.js';
 
 /** The families kinds belong to (WildAgtEval's taxonomy, plus cross-source disagreement). */
 export const FAMILY_NAMES = ['specification', 'invocation', 'execution', 'output', 'cross-source'] as const;
@@ -195,8 +196,12 @@ export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
   readonly generic?: Omit<S, 'tool'>;
   /** Only writing tools can suffer it (its generic scenario is not offered to reads). */
   readonly writesOnly?: boolean;
-  /** Before validation: may rewrite `call.context.args`, or throw a HazardFault. */
-  before?(call: HazardCall<S>): void | Promise<void>;
+  /**
+   * Before validation: may rewrite `call.context.args`, or stop the call with a HazardFault. A stage that
+   * answers at once returns its fault (an exception costs more than the rest of a refused call); a
+   * waiting stage's promise rejects with it.
+   */
+  before?(call: HazardCall<S>): void | HazardFault | Promise<void>;
   /** After a successful run: returns the result the agent receives. */
   after?(call: HazardCall<S>, result: unknown): unknown;
   /** The tool's contract as the session's listings and OpenAPI show it. */

@@ -1,5 +1,6 @@
 import { Assignment, type ToolRef, toolKey } from './assignment.js';
 import { contractOf } from './contract.js';
+import { HazardFault } from './fault.js';
 import { FollowUps } from './follow-ups.js';
 import { hazardCall } from './hazard-call.js';
 import { familyOf, KINDS, type KindName } from './catalog.js';
@@ -162,7 +163,7 @@ export class HazardRuntime implements HazardEngine {
     return cells;
   }
 
-  before(context: CallContext): void | Promise<void> {
+  before(context: CallContext): void | HazardFault | Promise<void> {
     const plan = this.plan(context.session);
     if (plan.byTool.size === 0) return;
     const active = plan.byTool.get(toolKey(context.domain, context.tool.name));
@@ -209,12 +210,13 @@ export class HazardRuntime implements HazardEngine {
     return out;
   }
 
-  private runBefore(active: readonly Active[], from: number, context: CallContext): void | Promise<void> {
+  private runBefore(active: readonly Active[], from: number, context: CallContext): void | HazardFault | Promise<void> {
     for (let i = from; i < active.length; i++) {
       const hazard = active[i]!;
       if (!hazard.kind.before || !this.hits(hazard, context)) continue;
-      const pending = hazard.kind.before(this.call(hazard, context));
-      if (pending) return pending.then(() => this.runBefore(active, i + 1, context));
+      const outcome = hazard.kind.before(this.call(hazard, context));
+      if (outcome instanceof HazardFault) return outcome;
+      if (outcome) return outcome.then(() => this.runBefore(active, i + 1, context)).then(rejectFault);
     }
   }
 
@@ -303,6 +305,12 @@ export class HazardRuntime implements HazardEngine {
     this.plans.set(session, plan);
     return plan;
   }
+}
+
+/** After a wait, a later stage's fault rejects the promise, as a waiting stage's own does. */
+function rejectFault(outcome: void | HazardFault | Promise<void>): void | Promise<void> {
+  if (outcome instanceof HazardFault) throw outcome;
+  return outcome;
 }
 
 const onsetOf = (hazard: Active) => hazard.scenario.onset ?? hazard.kind.onset ?? 1;

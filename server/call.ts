@@ -111,12 +111,13 @@ class ToolCall {
   }
 
   start(): CallOutcome | Promise<CallOutcome> {
-    let before: void | Promise<void>;
+    let before: void | HazardFault | Promise<void>;
     try {
       before = this.deps.hazards.before(this.context);
     } catch (error) {
       return this.fail(error);
     }
+    if (before instanceof HazardFault) return this.faulted(before.fault);
     return before
       ? before.then(
           () => this.execute(),

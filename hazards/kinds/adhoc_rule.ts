@@ -48,7 +48,7 @@ export const adhocRule = defineKind<AdhocRuleScenario>({
     const canonical = convention.accept(value);
     if (canonical === null) {
       call.record({ param, value });
-      throw apiError(call, 422, 'invalid_format', convention.message, { field: param });
+      return apiError(call, 422, 'invalid_format', convention.message, { field: param });
     }
     call.context.args = { ...(args as Record<string, unknown>), [param]: canonical };
   },

@@ -31,6 +31,6 @@ export const featureLimit = defineKind<FeatureLimitScenario>({
     const reason = call.scenario.limit(call.hook());
     if (reason === null) return;
     call.record({ reason });
-    throw apiError(call, call.scenario.status ?? 422, 'feature_limited', reason);
+    return apiError(call, call.scenario.status ?? 422, 'feature_limited', reason);
   },
 });

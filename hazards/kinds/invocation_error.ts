@@ -48,7 +48,7 @@ export const invocationError = defineKind<InvocationErrorScenario>({
       }
     }
     call.record({ requirement: call.scenario.requirement });
-    throw apiError(call, need.status, need.code, need.detail);
+    return apiError(call, need.status, need.code, need.detail);
   },
   // While the requirement holds, the session's listing and OpenAPI declare the argument as required.
   contract(contract, state) {

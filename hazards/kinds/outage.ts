@@ -27,7 +27,7 @@ export const outage = defineKind<OutageScenario>({
     const { session, domain, tool } = call.context;
     const incident = `INC-${10000 + (hash32(session.seed, session.id, domain, tool.name, 'outage') % 90000)}`;
     call.record({ fallback: call.scenario.fallback ?? null, incident });
-    throw apiError(
+    return apiError(
       call,
       503,
       'service_unavailable',

@@ -36,7 +36,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
     const record = args as Record<string, unknown>;
     if (from in record) {
       call.record({ renamed: { from, to }, sent: 'old' });
-      throw apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to), { [API_VERSION_HEADER]: DRIFTED_VERSION });
+      return apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to), { [API_VERSION_HEADER]: DRIFTED_VERSION });
     }
     announceDrift(call);
     if (to in record) {

@@ -22,6 +22,6 @@ export const transientFailure = defineKind<TransientFailureScenario>({
   before(call) {
     const fault = serverError(call);
     call.record({ status: fault.fault.type === 'http' ? fault.fault.status : 0, ...(call.context.tool.mutates ? { committed: false } : {}) });
-    throw fault;
+    return fault;
   },
 });

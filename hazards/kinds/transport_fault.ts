@@ -29,7 +29,7 @@ export const transportFault = defineKind<TransportFaultScenario>({
     if (!call.context.tool.mutates) return;
     const mode = call.random.pick(['reset', 'empty'] as const);
     call.record({ mode, executed: false, committed: false });
-    throw new HazardFault({ type: 'transport', mode });
+    return new HazardFault({ type: 'transport', mode });
   },
   after(call, result) {
     if (call.context.tool.mutates) return result;

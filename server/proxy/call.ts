@@ -60,7 +60,8 @@ export async function proxyCall<Raw>(deps: CallDependencies, call: ProxiedCall<R
   let sent: Sent<Raw> | undefined;
   let outcome: Omit<ProxyOutcome<Raw>, 'entry'>;
   try {
-    await deps.hazards.before(context);
+    const stopped = await deps.hazards.before(context);
+    if (stopped) throw stopped;
     const args = (context.args ?? {}) as Record<string, unknown>;
     sent = await call.send(args, args !== call.args);
     if (!sent.ok) outcome = { kind: 'passthrough', status: sent.status, body: sent.result, text: textOf(sent.result), headers: context.headers, sent };
