@@ -74,8 +74,9 @@ const missingOnly = new WeakMap<HazardTool, Map<string, readonly FieldError[]>>(
  * explanation depends on the tool alone and is worked out once.
  */
 function othersOf(tool: HazardTool, asTool: Record<string, unknown>, old: unknown, from: string, to: string): readonly FieldError[] {
-  if (tool.input.safeParse(asTool).success) return [];
-  if (from in asTool || !tool.input.safeParse({ ...asTool, [from]: old }).success) return explained(tool, asTool, from, to);
+  const passes = (args: Record<string, unknown>) => tool.input.safeParse(args).success;
+  if (from in asTool) return passes(asTool) ? [] : explained(tool, asTool, from, to);
+  if (!passes({ ...asTool, [from]: old })) return explained(tool, asTool, from, to);
   const known = missingOnly.get(tool) ?? new Map<string, readonly FieldError[]>();
   missingOnly.set(tool, known);
   const key = `${from}\u001f${to}`;
