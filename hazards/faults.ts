@@ -1,6 +1,7 @@
 import type { HazardCall, ScenarioBase } from './kind.js';
 import { type ForeignAnswer, HazardFault } from './fault.js';
-import { PROBLEM_CONTENT_TYPE, problem } from '../lib/problem.js';
+import { jsonText } from '../lib/json-text.js';
+import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
@@ -104,8 +105,12 @@ export function apiError(
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
 ): HazardFault {
-  const body = problem(status, code, detail, extra);
-  return withHint(call, { type: 'http', status, contentType: PROBLEM_CONTENT_TYPE, body: JSON.stringify(body), document: body, headers });
+  return problemFault(call, problem(status, code, detail, extra), headers);
+}
+
+/** A problem answer in the API's voice, made already; a frozen one (the same refusal again) is serialized once. */
+export function problemFault(call: HazardCall<ScenarioBase>, body: Problem, headers: Record<string, string> = {}): HazardFault {
+  return withHint(call, { type: 'http', status: body.status, contentType: PROBLEM_CONTENT_TYPE, body: jsonText(body), document: body, headers });
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */

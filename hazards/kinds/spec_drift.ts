@@ -1,6 +1,7 @@
-import { invalidInput, refusalOf } from '../../lib/problem.js';
+import { deepFreeze } from '../../lib/freeze.js';
+import { invalidInput, type Problem, problem, refusalOf } from '../../lib/problem.js';
 import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
-import { apiError } from '../faults.js';
+import { problemFault } from '../faults.js';
 import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
 
 declare module '../kind.js' {
@@ -36,7 +37,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
     const record = args as Record<string, unknown>;
     if (from in record) {
       call.record({ renamed: { from, to }, sent: 'old' });
-      return apiError(call, 400, 'invalid_input', ...refusal(call.context.tool, record, from, to), { [API_VERSION_HEADER]: DRIFTED_VERSION });
+      return problemFault(call, refusal(call.context.tool, record, from, to), { [API_VERSION_HEADER]: DRIFTED_VERSION });
     }
     announceDrift(call);
     if (to in record) {
@@ -56,33 +57,33 @@ export const specDrift = defineKind<SpecDriftScenario>({
  * name is an unknown field, and the rest is checked as the tool checks it (a required parameter
  * missing under its new name, any other mistake), with the new name in the messages.
  */
-function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): [string, { errors: FieldError[] }] {
+function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, to: string): Problem {
   const { [from]: old, ...rest } = args;
   const asTool = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key === to ? from : key, value]));
-  const errors = [{ field: from, message: `unknown field '${from}'` }, ...othersOf(tool, asTool, old, from, to)];
-  return [`Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors }];
+  const passes = (value: Record<string, unknown>) => tool.input.safeParse(value).success;
+  if (from in asTool) return refusalProblem(from, passes(asTool) ? [] : explained(tool, asTool, from, to));
+  if (!passes({ ...asTool, [from]: old })) return refusalProblem(from, explained(tool, asTool, from, to));
+  // The old name is the only mistake: the refusal depends on the tool and the rename alone.
+  const known = onlyTheName.get(tool) ?? new Map<string, Problem>();
+  onlyTheName.set(tool, known);
+  const key = `${from}\u001f${to}`;
+  const refused = known.get(key) ?? deepFreeze(refusalProblem(from, explained(tool, asTool, from, to)));
+  known.set(key, refused);
+  return refused;
 }
 
 type FieldError = { field: string; message: string };
 
-/** Per tool and rename: what is said when the renamed parameter is all that is wrong (a literal agent's every call). */
-const missingOnly = new WeakMap<HazardTool, Map<string, readonly FieldError[]>>();
-
 /**
- * The mistakes besides the old name. Explaining a refusal walks zod's slow failing path; when the
- * arguments pass with the old value put back, the only mistake is the missing parameter, whose
- * explanation depends on the tool alone and is worked out once.
+ * Per tool and rename, the refusal of a call whose only mistake is the old name (a literal agent's every
+ * call): worked out once, since explaining walks zod's slow failing path, and frozen, so that its text is
+ * made once too and every journal entry shares it.
  */
-function othersOf(tool: HazardTool, asTool: Record<string, unknown>, old: unknown, from: string, to: string): readonly FieldError[] {
-  const passes = (args: Record<string, unknown>) => tool.input.safeParse(args).success;
-  if (from in asTool) return passes(asTool) ? [] : explained(tool, asTool, from, to);
-  if (!passes({ ...asTool, [from]: old })) return explained(tool, asTool, from, to);
-  const known = missingOnly.get(tool) ?? new Map<string, readonly FieldError[]>();
-  missingOnly.set(tool, known);
-  const key = `${from}\u001f${to}`;
-  const errors = known.get(key) ?? explained(tool, asTool, from, to);
-  known.set(key, errors);
-  return errors;
+const onlyTheName = new WeakMap<HazardTool, Map<string, Problem>>();
+
+function refusalProblem(from: string, others: readonly FieldError[]): Problem {
+  const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
+  return problem(400, 'invalid_input', `Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
 }
 
 function explained(tool: HazardTool, asTool: Record<string, unknown>, from: string, to: string): FieldError[] {
