@@ -73,9 +73,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** CPU time a child has used so far (user and system, every thread), in microseconds (Linux). */
-export function cpuMicros(child: ChildProcess): number {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** CPU time a process has used so far (user and system, every thread), in microseconds (Linux). */
+export function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are the 14th and 15th fields, in clock ticks (100 per second on Linux).
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }

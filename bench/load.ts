@@ -72,6 +72,18 @@ export async function measure(call: Call, options: LoadOptions): Promise<Through
   return throughputOf(await fire(call, { connections: options.connections, duration: options.seconds }));
 }
 
+/**
+ * Throughput over `seconds` after the warm-up, with what each of `counters` (CPU time in µs, of the processes
+ * serving) grew by per call during the measured part alone.
+ */
+export async function measureCost(call: Call, options: LoadOptions, counters: () => number[]): Promise<Throughput & { perCall: number[] }> {
+  if (options.warmup > 0) await fire(call, { connections: options.connections, duration: options.warmup });
+  const before = counters();
+  const result = await measure(call, { ...options, warmup: 0 });
+  const after = counters();
+  return { ...result, perCall: after.map((value, i) => (value - before[i]!) / result.calls) };
+}
+
 /** Sends `amount` requests as fast as the server answers them. */
 export async function burst(call: Call, connections: number, amount: number): Promise<Throughput> {
   return throughputOf(await fire(call, { connections, amount }));

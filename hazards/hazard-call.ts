@@ -44,7 +44,7 @@ class OneHazardCall implements HazardCall<ScenarioBase> {
     this.scenario = hazard.scenario;
     this.hints = environment.settings.hints;
     this.hint = hazard.kind.hint(hazard.scenario);
-    this.settings = { latencyMs: environment.settings.latencyMs };
+    this.settings = environment.settings;
     this.sleep = environment.sleep;
   }
 

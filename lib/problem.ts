@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutStackTrace } from './quiet-error.js';
 
 // Problem details (RFC 9457): the one shape every error answer takes, built here for the server and
 // for hazards that answer in the API's own voice.
@@ -51,13 +52,7 @@ export function problem(status: number, code: string, detail: string, extra: Rec
  * trace, which nobody reads, was most of what an invalid call cost, so none is captured.
  */
 export function refusalOf(schema: z.ZodType, value: unknown): z.ZodError | undefined {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return schema.safeParse(value, { reportInput: true }).error;
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStackTrace(() => schema.safeParse(value, { reportInput: true }).error);
 }
 
 /** Problem for arguments that do not match a schema: names each field and what it expected. */

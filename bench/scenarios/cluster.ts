@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { NGINX, startNginx } from '../../deploy/nginx.js';
 import { execFileSync } from 'node:child_process';
 import { cpuMicros, startChildServer, stopChild } from '../child-server.js';
-import { type Call, measure, median } from '../load.js';
+import { type Call, measureCost, median } from '../load.js';
 import type { BenchContext, Figure, Scenario } from '../scenario.js';
 
 const REPLICAS = 2;
@@ -35,7 +35,7 @@ function treeCpu(pid: number): number {
     .split(/\s+/)
     .filter(Boolean)
     .map(Number);
-  return [pid, ...children].reduce((sum, id) => sum + cpuMicros({ pid: id } as ChildProcess), 0);
+  return [pid, ...children].reduce((sum, id) => sum + cpuMicros(id), 0);
 }
 
 /** `count` replicas (unpinned: they share the machine with nginx and the load) behind nginx, loaded through it. */
@@ -50,16 +50,10 @@ async function throughNginx(context: BenchContext, count: number, dir: string): 
       );
     const nginx = await startNginx({ replicas: peers, listen: LISTEN, dir: join(dir, `nginx-${count}`), workerProcesses: count });
     try {
-      const call = reads(context, Number(LISTEN.split(':')[1]));
-      if (context.load.warmup > 0) await measure(call, { ...context.load, warmup: 0, seconds: context.load.warmup });
-      const before = { replicas: replicas.reduce((sum, replica) => sum + cpuMicros(replica), 0), nginx: treeCpu(nginx.pid!) };
-      const result = await measure(call, { ...context.load, warmup: 0 });
+      const spent = () => [replicas.reduce((sum, replica) => sum + cpuMicros(replica.pid!), 0), treeCpu(nginx.pid!)];
+      const result = await measureCost(reads(context, Number(LISTEN.split(':')[1])), context.load, spent);
       if (result.failed > 0 || result.errors > 0) throw new Error(`cluster: ${result.failed} failed answers, ${result.errors} connection errors`);
-      const served = {
-        perSecond: result.perSecond,
-        replicaCpu: (replicas.reduce((sum, replica) => sum + cpuMicros(replica), 0) - before.replicas) / result.calls,
-        nginxCpu: (treeCpu(nginx.pid!) - before.nginx) / result.calls,
-      };
+      const served = { perSecond: result.perSecond, replicaCpu: result.perCall[0]!, nginxCpu: result.perCall[1]! };
       context.log(
         `    ${`${count} replica${count > 1 ? 's' : ''} behind nginx`.padEnd(52)} ${served.perSecond.toFixed(0).padStart(7)}/s  ` +
           `replicas ${served.replicaCpu.toFixed(1)} µs CPU/call, nginx ${served.nginxCpu.toFixed(1)} µs CPU/call`,
@@ -93,12 +87,9 @@ export const cluster: Scenario = {
         let single: number;
         let singleCpu: number;
         try {
-          const call = reads(context, FIRST_PORT);
-          if (context.load.warmup > 0) await measure(call, { ...context.load, warmup: 0, seconds: context.load.warmup });
-          const cpu = cpuMicros(child);
-          const result = await measure(call, { ...context.load, warmup: 0 });
+          const result = await measureCost(reads(context, FIRST_PORT), context.load, () => [cpuMicros(child.pid!)]);
           single = result.perSecond;
-          singleCpu = (cpuMicros(child) - cpu) / result.calls;
+          singleCpu = result.perCall[0]!;
         } finally {
           await stopChild(child);
         }

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpuMicros, startChildServer, stopChild } from '../child-server.js';
-import { type Call, measure, median, type Throughput } from '../load.js';
+import { type Call, measureCost, median, type Throughput } from '../load.js';
 import type { BenchContext, Figure } from '../scenario.js';
 
 /** A server to start for a measurement, and the call to load it with. */
@@ -22,11 +22,8 @@ export type Measured = Throughput & { cpuPerCall: number };
 export async function measureFresh(contender: Contender, context: BenchContext): Promise<Measured> {
   const child: ChildProcess = await startChildServer(contender.script, PORT, { LOG_LEVEL: 'warn', ...contender.env });
   try {
-    const call = { ...contender.call, port: PORT };
-    if (context.load.warmup > 0) await measure(call, { ...context.load, warmup: 0, seconds: context.load.warmup });
-    const cpu = cpuMicros(child);
-    const measured = await measure(call, { ...context.load, warmup: 0 });
-    const result = { ...measured, cpuPerCall: (cpuMicros(child) - cpu) / measured.calls };
+    const measured = await measureCost({ ...contender.call, port: PORT }, context.load, () => [cpuMicros(child.pid!)]);
+    const result = { ...measured, cpuPerCall: measured.perCall[0]! };
     if (!contender.failuresExpected && (result.failed > 0 || result.errors > 0))
       throw new Error(`${contender.name}: ${result.failed} failed answers, ${result.errors} connection errors`);
     context.log(

@@ -64,11 +64,12 @@ function refusal(tool: HazardTool, args: Record<string, unknown>, from: string, 
   if (from in asTool) return refusalProblem(from, passes(asTool) ? [] : explained(tool, asTool, from, to));
   if (!passes({ ...asTool, [from]: old })) return refusalProblem(from, explained(tool, asTool, from, to));
   // The old name is the only mistake: the refusal depends on the tool and the rename alone.
-  const known = onlyTheName.get(tool) ?? new Map<string, Problem>();
-  onlyTheName.set(tool, known);
   const key = `${from}\u001f${to}`;
-  const refused = known.get(key) ?? deepFreeze(refusalProblem(from, explained(tool, asTool, from, to)));
-  known.set(key, refused);
+  const known = onlyTheName.get(tool);
+  const cached = known?.get(key);
+  if (cached) return cached;
+  const refused = deepFreeze(refusalProblem(from, explained(tool, asTool, from, to)));
+  onlyTheName.set(tool, (known ?? new Map<string, Problem>()).set(key, refused));
   return refused;
 }
 
