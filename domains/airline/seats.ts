@@ -1,4 +1,5 @@
 import { hasOwn } from '../../lib/own.js';
+import { cloneJson } from '../../lib/clone.js';
 import { foldForMatch } from '../../lib/text.js';
 import { notFound } from '../errors.js';
 import type { AirlineDb } from './db.js';
@@ -17,7 +18,7 @@ export function seatMapOf(db: AirlineDb, flightNumber: string, date: string): Se
 
 /** A flight date without a seat map has the default aircraft (derive.ts's SEAT_LAYOUT), nobody seated. */
 function emptySeatMap(flightNumber: string, date: string): SeatMap {
-  return { flight_number: flightNumber, date, cabins: structuredClone(SEAT_LAYOUT), assigned: {} };
+  return { flight_number: flightNumber, date, cabins: cloneJson(SEAT_LAYOUT), assigned: {} };
 }
 
 /** A private copy of the flight date's seat map, created when absent; written when the call succeeds. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cloneJson } from '../../lib/clone.js';
 import { ToolError } from '../errors.js';
 import type { ToolContext } from '../tool.js';
 import { offline, requireDevice, type SmartHomeDb } from './db.js';
@@ -39,7 +40,7 @@ export function applyState(db: SmartHomeDb, device: Device, patch: Partial<Devic
   const edited = db.devices.edit(device.endpoint)!;
   const at = now.toISOString();
   edited.state = { ...edited.state, ...patch };
-  edited.hub = { state: structuredClone(edited.state), synced_at: at };
+  edited.hub = { state: cloneJson(edited.state), synced_at: at };
   edited.last_seen_at = at;
   edited.power_log = logged(edited.power_log, at, drawOf(edited, edited.state));
   return edited;
