@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +11,8 @@ import { preparedData, preparedPath } from '../../server/data/prepared.js';
 import { spawnListening } from '../helpers/process.js';
 
 // What `npm start` runs: the server bundled into dist/bundle/ by `npm run compile` (which `npm install`
-// runs), finding its databases, policies, tasks and Swagger UI's assets from dist/, and loading the MCP
-// SDK on the first MCP request.
+// runs) and started through V8's code cache, finding its databases, policies, tasks and Swagger UI's assets
+// from dist/, and loading the MCP SDK and the proxy's HTTP client on first use.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '', PORT: '0', LOG_LEVEL: 'info' };
@@ -22,6 +23,13 @@ t.test('the build prepared every embedded database from the file beside it', asy
     const prepared = JSON.parse(readFileSync(preparedPath(path), 'utf8')) as unknown;
     t.ok(preparedData(domain, statSync(path), prepared), `${domain.name}: fresh`);
   }
+});
+
+t.test("the bundle's code cache, made by the build, is taken by V8 at start", async (t) => {
+  const script = `const { requireWithCodeCache } = await import('./dist/lib/code-cache.js');
+    console.log(requireWithCodeCache('./dist/bundle/server.cjs').cacheAccepted);`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env, encoding: 'utf8' });
+  t.equal(output.trim(), 'true');
 });
 
 t.test('the bundle serves every domain, its documents, Swagger UI, MCP and the proxy', async (t) => {

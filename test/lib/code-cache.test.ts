@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t, { type Test } from 'tap';
+import { codeCachePath } from '../../lib/code-cache.js';
+
+// Each load runs in a process of its own, as each start of the server does: within one process V8 finds a
+// script it compiled before in memory, and would never look at the cache offered.
+
+const SOURCE = [
+  "const { sep } = require('node:path');",
+  'exports.file = __filename.split(sep).pop();',
+  'exports.answer = (n) => n * 2 + 1;',
+  "exports.later = async () => typeof require('node:os').tmpdir;",
+].join('\n');
+
+const helper = fileURLToPath(new URL('../../lib/code-cache.ts', import.meta.url));
+
+interface Loaded {
+  accepted: boolean;
+  answer: number;
+  file: string;
+  later: string;
+}
+
+/** Loads `file` in a new process (writing its cache afterwards when asked) and reports what it saw. */
+function load(file: string, write = false): Loaded {
+  const script = `
+    const { requireWithCodeCache } = await import(${JSON.stringify(helper)});
+    const loaded = requireWithCodeCache(${JSON.stringify(file)});
+    const { answer, file, later } = loaded.exports;
+    const report = { accepted: loaded.cacheAccepted, answer: answer(1), file, later: await later() };
+    if (${write}) loaded.writeCache();
+    console.log(JSON.stringify(report));`;
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env: { ...process.env, NODE_OPTIONS: '' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Loaded;
+}
+
+function moduleFile(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wildtools-code-cache-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'module.cjs');
+  writeFileSync(file, SOURCE);
+  return file;
+}
+
+t.test('runs a CommonJS file with its own require and __filename; the next run takes the cache', async (t) => {
+  const file = moduleFile(t);
+  t.same(load(file, true), { accepted: false, answer: 3, file: 'module.cjs', later: 'function' }, 'no cache the first time');
+  t.same(load(file), { accepted: true, answer: 3, file: 'module.cjs', later: 'function' });
+});
+
+t.test('a cache is not offered for a file changed since, nor when it is damaged, and V8 refuses one not its own', async (t) => {
+  const file = moduleFile(t);
+  load(file, true);
+  const cache = readFileSync(codeCachePath(file));
+  const headerEnd = 4 + cache.readUInt32LE(0);
+
+  writeFileSync(codeCachePath(file), Buffer.concat([cache.subarray(0, headerEnd), Buffer.alloc(cache.length - headerEnd, 7)]));
+  t.match(load(file), { accepted: false, answer: 3 }, 'V8 data that is not a cache');
+
+  for (const damaged of [Buffer.alloc(2), Buffer.concat([cache.subarray(0, 4), Buffer.from('{not json')]), Buffer.from([255, 255, 255, 255])]) {
+    writeFileSync(codeCachePath(file), damaged);
+    t.match(load(file), { accepted: false, answer: 3 }, 'a damaged header');
+  }
+
+  // The same length (all V8 itself compares), another modification time: the cache is stale, and the file as
+  // it is now runs.
+  writeFileSync(codeCachePath(file), cache);
+  writeFileSync(file, SOURCE.replace('n * 2 + 1', 'n * 3 + 1'));
+  utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+  t.match(load(file), { accepted: false, answer: 4 });
+});
