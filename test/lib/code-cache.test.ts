@@ -25,21 +25,24 @@ interface Loaded {
   later: string;
 }
 
-/** Loads `file` in a new process (writing its cache afterwards when asked) and reports what it saw. */
-function load(file: string, write = false): Loaded {
-  const script = `
-    const { requireWithCodeCache } = await import(${JSON.stringify(helper)});
-    const loaded = requireWithCodeCache(${JSON.stringify(file)});
-    const { answer, file, later } = loaded.exports;
-    const report = { accepted: loaded.cacheAccepted, answer: answer(1), file, later: await later() };
-    if (${write}) loaded.writeCache();
-    console.log(JSON.stringify(report));`;
-  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+/** Runs `code` (which sees the helper's exports) in a process of its own, and returns what it printed. */
+function inChild(code: string): string {
+  const script = `const { requireWithCodeCache, writeCodeCache } = await import(${JSON.stringify(helper)});\n${code}`;
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     env: { ...process.env, NODE_OPTIONS: '' },
     encoding: 'utf8',
   });
+}
+
+/** Loads `file` in a new process and reports what it saw. */
+function load(file: string): Loaded {
+  const output = inChild(`const loaded = requireWithCodeCache(${JSON.stringify(file)});
+    const { answer, file, later } = loaded.exports;
+    console.log(JSON.stringify({ accepted: loaded.cacheAccepted, answer: answer(1), file, later: await later() }));`);
   return JSON.parse(output) as Loaded;
 }
+
+const writeCache = (file: string): string => inChild(`writeCodeCache(${JSON.stringify(file)});`);
 
 function moduleFile(t: Test): string {
   const dir = mkdtempSync(join(tmpdir(), 'wildtools-code-cache-'));
@@ -49,15 +52,16 @@ function moduleFile(t: Test): string {
   return file;
 }
 
-t.test('runs a CommonJS file with its own require and __filename; the next run takes the cache', async (t) => {
+t.test('runs a CommonJS file with its own require and __filename; once its cache is written, runs take it', async (t) => {
   const file = moduleFile(t);
-  t.same(load(file, true), { accepted: false, answer: 3, file: 'module.cjs', later: 'function' }, 'no cache the first time');
+  t.same(load(file), { accepted: false, answer: 3, file: 'module.cjs', later: 'function' }, 'no cache yet');
+  writeCache(file);
   t.same(load(file), { accepted: true, answer: 3, file: 'module.cjs', later: 'function' });
 });
 
 t.test('a cache is not offered for a file changed since, nor when it is damaged, and V8 refuses one not its own', async (t) => {
   const file = moduleFile(t);
-  load(file, true);
+  writeCache(file);
   const cache = readFileSync(codeCachePath(file));
   const headerEnd = 4 + cache.readUInt32LE(0);
 

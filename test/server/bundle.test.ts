@@ -11,7 +11,7 @@ import { preparedData, preparedPath } from '../../server/data/prepared.js';
 import { spawnListening } from '../helpers/process.js';
 
 // What `npm start` runs: the server bundled into dist/bundle/ by `npm run compile` (which `npm install`
-// runs) and started through V8's code cache, finding its databases, policies, tasks and Swagger UI's assets
+// runs) and compiled from V8's code cache, finding its databases, policies, tasks and Swagger UI's assets
 // from dist/, and loading the MCP SDK and the proxy's HTTP client on first use.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
