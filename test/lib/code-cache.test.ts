@@ -28,10 +28,8 @@ interface Loaded {
 /** Runs `code` (which sees the helper's exports) in a process of its own, and returns what it printed. */
 function inChild(code: string): string {
   const script = `const { requireWithCodeCache, writeCodeCache } = await import(${JSON.stringify(helper)});\n${code}`;
-  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    env: { ...process.env, NODE_OPTIONS: '' },
-    encoding: 'utf8',
-  });
+  // The test runner's options stay: the child reports its coverage, and writer and reader share V8's flags.
+  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
 }
 
 /** Loads `file` in a new process and reports what it saw. */
