@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { compileFunction } from 'node:vm';
+import { sameFile, stampOf } from './file-stamp.js';
 
 /**
  * A CommonJS file compiled with V8's code cache kept in `<file>.cache`, so that V8 deserializes its top-level
@@ -25,11 +26,6 @@ export interface CachedModule<T> {
   readonly cacheAccepted: boolean;
 }
 
-interface CacheHeader {
-  bytes: number;
-  mtimeMs: number;
-}
-
 const PARAMETERS = ['exports', 'require', 'module', '__filename', '__dirname'];
 
 export const codeCachePath = (file: string): string => `${file}.cache`;
@@ -37,7 +33,7 @@ export const codeCachePath = (file: string): string => `${file}.cache`;
 /** Runs the file as Node runs a CommonJS module, from its cache when there is a fresh one. */
 export function requireWithCodeCache<T>(path: string): CachedModule<T> {
   const file = resolve(path);
-  const cachedData = readCache(file, source(file));
+  const cachedData = readCache(file);
   const wrapper = compileFunction(readFileSync(file, 'utf8'), PARAMETERS, { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as T };
   wrapper(module.exports, createRequire(file), module, file, dirname(file));
@@ -49,19 +45,14 @@ export function writeCodeCache(path: string): void {
   const file = resolve(path);
   const wrapper = compileFunction(readFileSync(file, 'utf8'), PARAMETERS, { filename: file, produceCachedData: true });
   if (!wrapper.cachedData) throw new Error(`V8 made no code cache of ${file}`);
-  const header = Buffer.from(JSON.stringify(source(file)));
+  const header = Buffer.from(JSON.stringify(stampOf(statSync(file))));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
   writeFileSync(codeCachePath(file), Buffer.concat([length, header, wrapper.cachedData]));
 }
 
-function source(file: string): CacheHeader {
-  const { size, mtimeMs } = statSync(file);
-  return { bytes: size, mtimeMs };
-}
-
 /** The V8 data of the cache made from the file as it is now; undefined when there is none. */
-function readCache(file: string, source: CacheHeader): Buffer | undefined {
+function readCache(file: string): Buffer | undefined {
   let cache: Buffer;
   try {
     cache = readFileSync(codeCachePath(file));
@@ -71,8 +62,7 @@ function readCache(file: string, source: CacheHeader): Buffer | undefined {
   if (cache.length < 4) return undefined;
   const end = 4 + cache.readUInt32LE(0);
   try {
-    const header = JSON.parse(cache.subarray(4, end).toString('utf8')) as Partial<CacheHeader>;
-    return header.bytes === source.bytes && header.mtimeMs === source.mtimeMs ? cache.subarray(end) : undefined;
+    return sameFile(JSON.parse(cache.subarray(4, end).toString('utf8')), statSync(file)) ? cache.subarray(end) : undefined;
   } catch {
     return undefined;
   }

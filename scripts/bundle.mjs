@@ -40,7 +40,7 @@ const common = {
   banner: { js: "const __wildtoolsUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 await build({ ...common, entryPoints: { server: 'dist/server/launch.js' }, outExtension: { '.js': '.cjs' }, external, plugins: [importsAsRequires] });
-await build({ ...common, entryPoints: { main: 'dist/server/bundle-main.js' }, external: ['./server.cjs'] });
+await build({ ...common, entryPoints: { main: 'dist/server/bundle-main.js' } });
 writeFileSync('dist/bundle/package.json', '{ "type": "commonjs" }\n');
 writeCodeCache('dist/bundle/server.cjs');
 // @fastify/swagger-ui serves its assets from `${__dirname}/../static`: dist/static for the bundle.

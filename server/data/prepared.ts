@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs';
 import type { DatabaseFile, Domain } from '../../domains/domain.js';
+import { type FileStamp, sameFile, stampOf } from '../../lib/file-stamp.js';
 
 /**
  * A database as the server starts from it — validated and completed — written beside its file by the build
@@ -9,7 +10,7 @@ import type { DatabaseFile, Domain } from '../../domains/domain.js';
  */
 export interface PreparedDatabase {
   readonly domain: string;
-  readonly source: { readonly bytes: number; readonly mtimeMs: number };
+  readonly source: FileStamp;
   readonly data: DatabaseFile;
 }
 
@@ -17,13 +18,12 @@ export const preparedPath = (path: string): string => path.replace(/(\.json)?$/,
 
 /** The prepared form of a database file (its text and its stat): validated (a ZodError when invalid) and completed. */
 export function prepare(domain: Domain, text: string, file: Pick<Stats, 'size' | 'mtimeMs'>): PreparedDatabase {
-  return { domain: domain.name, source: { bytes: file.size, mtimeMs: file.mtimeMs }, data: domain.complete(domain.database.parse(JSON.parse(text))) };
+  return { domain: domain.name, source: stampOf(file), data: domain.complete(domain.database.parse(JSON.parse(text))) };
 }
 
 /** The prepared data when `prepared` was made for this domain from the file as it is now; undefined otherwise. */
 export function preparedData(domain: Domain, file: Pick<Stats, 'size' | 'mtimeMs'>, prepared: unknown): DatabaseFile | undefined {
   const candidate = prepared as Partial<PreparedDatabase> | null;
-  const fresh = candidate?.source?.bytes === file.size && candidate.source.mtimeMs === file.mtimeMs;
-  if (candidate?.domain !== domain.name || !fresh || typeof candidate.data !== 'object' || candidate.data === null) return undefined;
+  if (candidate?.domain !== domain.name || !sameFile(candidate.source, file) || typeof candidate.data !== 'object' || candidate.data === null) return undefined;
   return candidate.data;
 }
