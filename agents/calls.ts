@@ -1,3 +1,5 @@
+import { hash32 } from '../lib/random.js';
+import type { Skill } from '../lib/skills.js';
 import type { Reply } from './http.js';
 import type { Obj, ToolClient } from './tool-client.js';
 
@@ -81,33 +83,41 @@ export interface Reformat {
 export interface CarefulOptions {
   /** Formats the agent can apply once the listing states them, by parameter. */
   reformat?: Record<string, Reformat>;
-  /** Calls at most (default 4). */
+  /** Calls at most (default 12: up to 2 faults in a row after each of a few corrections, as HAZARD_MAX_CONSECUTIVE allows). */
   tries?: number;
+  /** The habits the caller has (every one when absent). */
+  skills?: ReadonlySet<Skill>;
 }
 
 /** Retry-After beyond which waiting is not an option (an incident, not a hiccup). */
 const LONGEST_WAIT_S = 60;
 
 /**
- * The careful call: retries a failure of the server or the network (5xx, 429, a reset, a broken body),
- * adds the argument an error names as required, follows a parameter renamed in the re-read listing,
- * and reformats a parameter as the re-read listing says. Anything else (a refusal, an outage with a
- * long Retry-After) throws Blocked with the reply, for the script to take another way. It does not
- * sleep through a short Retry-After: in the mock, the hazard schedule decides when a retry passes.
+ * The careful call, with the skills the caller has: `retry` retries a failure of the server or the network
+ * (5xx, 429, a reset, a broken body); `retry_after` stops at a long Retry-After (an incident) instead;
+ * `act_on_error` adds the argument an error names as required; `reread_listing` follows a parameter renamed
+ * in the re-read listing and reformats one as it says. Anything else (a refusal, an outage) throws Blocked
+ * with the reply, for the script to take another way. It does not sleep through a short Retry-After: in the
+ * mock, the hazard schedule decides when a retry passes.
  */
 export async function careful<T = any>(c: ToolClient, tool: string, args: Obj = {}, options: CarefulOptions = {}): Promise<T> {
+  const has = (skill: Skill) => options.skills?.has(skill) ?? true;
   let current = { ...args };
   let reply: Reply | undefined;
-  for (let attempt = 1; attempt <= (options.tries ?? 4); attempt++) {
+  for (let attempt = 1; attempt <= (options.tries ?? 12); attempt++) {
     reply = await send(c, tool, current);
     const answer = answerOf(reply);
     if (answer) return answer.value as T;
-    if (reply === undefined || (reply.status >= 200 && reply.status < 300)) continue;
-    if (reply.status >= 500 || reply.status === 429) {
-      if (Number(reply.headers['retry-after'] ?? 0) <= LONGEST_WAIT_S) continue;
+    if (reply === undefined || (reply.status >= 200 && reply.status < 300)) {
+      if (has('retry')) continue;
       break;
     }
-    const fixed = await correct(c, tool, current, reply, options);
+    if (reply.status >= 500 || reply.status === 429) {
+      if (Number(reply.headers['retry-after'] ?? 0) > LONGEST_WAIT_S && has('retry_after')) break;
+      if (has('retry')) continue;
+      break;
+    }
+    const fixed = await correct(c, tool, current, reply, options, has);
     if (!fixed) break;
     current = fixed;
   }
@@ -115,16 +125,17 @@ export async function careful<T = any>(c: ToolClient, tool: string, args: Obj = 
 }
 
 /** The arguments the error and the re-read listing lead to, or null when they lead nowhere. */
-async function correct(c: ToolClient, tool: string, args: Obj, reply: Reply, options: CarefulOptions): Promise<Obj | null> {
+async function correct(c: ToolClient, tool: string, args: Obj, reply: Reply, options: CarefulOptions, has: (skill: Skill) => boolean): Promise<Obj | null> {
   const problem = (typeof reply.body === 'object' && reply.body !== null ? reply.body : {}) as Obj;
   const detail = String(problem['detail'] ?? '');
   if (problem['code'] === 'idempotency_key_required' && !('idempotency_key' in args)) {
-    return { ...args, idempotency_key: `key-${c.session}-${tool}` };
+    return has('act_on_error') ? { ...args, idempotency_key: `key-${tool}-${hash32(JSON.stringify(args))}` } : null;
   }
   if (problem['code'] === 'api_version_required') {
     const version = /"api_version": "([^"]+)"/.exec(detail)?.[1];
-    return version && args['api_version'] !== version ? { ...args, api_version: version } : null;
+    return has('act_on_error') && version && args['api_version'] !== version ? { ...args, api_version: version } : null;
   }
+  if (!has('reread_listing')) return null;
   const now = await listedTool(c, tool);
   const schema = now.parameters;
   const unknown = ((problem['errors'] ?? []) as Obj[]).flatMap((e) => (/^unknown field/.test(String(e['message'])) ? [String(e['field'])] : []));

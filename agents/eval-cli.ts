@@ -1,11 +1,14 @@
 import type { Report } from './report.js';
 import { matrixTable } from './report.js';
 
+/** The largest seed a task instance takes (the server's). */
+const MAX_SEED = 2_147_483_647;
+
 // npm run eval's options and what it prints.
 
 export const EVAL_USAGE =
-  "npm run eval -- --base-url URL --model NAME [--tasks 'retail/*' ...] [--api-key K | env OPENAI_API_KEY] [--kinds none,all|list] " +
-  '[--concurrency 4] [--max-steps 30] [--server URL] [--out reports] [--temperature 0]';
+  "npm run eval -- --base-url URL --model NAME [--tasks 'retail/*' ...] [--api-key K | env OPENAI_API_KEY] [--kinds none,all,default|list] " +
+  '[--seeds 1,2,3] [--concurrency 4] [--max-steps 30] [--server URL] [--out reports] [--temperature 0]';
 
 export interface EvalFlags {
   baseUrl: string;
@@ -13,6 +16,8 @@ export interface EvalFlags {
   apiKey?: string;
   tasks: string[];
   kinds: string[];
+  /** The instances every task runs on (the same for every model). */
+  seeds: number[];
   concurrency: number;
   maxSteps: number;
   /** A running wildtools; without it the command starts one in process. */
@@ -31,6 +36,7 @@ const positive = (name: string, text: string) => {
 export function evalFlags(argv: readonly string[], env: NodeJS.ProcessEnv): EvalFlags {
   const tasks: string[] = [];
   let kinds = ['none', 'all'];
+  let seeds = [1];
   let baseUrl = '';
   let model = '';
   let apiKey = env['OPENAI_API_KEY'] || undefined;
@@ -51,7 +57,12 @@ export function evalFlags(argv: readonly string[], env: NodeJS.ProcessEnv): Eval
     else if (name === '--api-key') apiKey = value();
     else if (name === '--tasks') tasks.push(...value().split(','));
     else if (name === '--kinds') kinds = value().split(',');
-    else if (name === '--concurrency') concurrency = positive(name, value());
+    else if (name === '--seeds') {
+      const text = value();
+      seeds = text.split(',').map(Number);
+      if (!/^\d{1,10}(,\d{1,10})*$/.test(text) || seeds.some((seed) => seed > MAX_SEED))
+        throw new Error(`--seeds takes whole numbers from 0 to ${MAX_SEED} separated by commas, not ${JSON.stringify(text)}`);
+    } else if (name === '--concurrency') concurrency = positive(name, value());
     else if (name === '--max-steps') maxSteps = positive(name, value());
     else if (name === '--server') server = value();
     else if (name === '--out') out = value();
@@ -68,6 +79,7 @@ export function evalFlags(argv: readonly string[], env: NodeJS.ProcessEnv): Eval
     ...(apiKey ? { apiKey } : {}),
     tasks,
     kinds,
+    seeds,
     concurrency,
     maxSteps,
     ...(server ? { server } : {}),
@@ -85,10 +97,16 @@ export function evalSummary(report: Report): string {
     for (const drop of drops) lines.push(`  ${drop.kind.padEnd(24)}${drop.hazardFree} → ${drop.underKind}  (${drop.drop})`);
     lines.push('');
   }
-  const failures = report.runs.filter((run) => !run.success);
+  const failures = report.runs.filter((run) => !run.success && run.error === undefined);
   if (failures.length > 0) {
     lines.push(`failed runs (${failures.length}):`);
-    for (const run of failures) lines.push(`  ${run.task} ${run.condition}: ${run.why}`);
+    for (const run of failures) lines.push(`  ${run.task}${run.seed === undefined ? '' : `#${run.seed}`} ${run.condition}: ${run.why}`);
+    lines.push('');
+  }
+  const errors = report.runs.filter((run) => run.error !== undefined);
+  if (errors.length > 0) {
+    lines.push(`runs not completed, left out of every rate (${errors.length}):`);
+    for (const run of errors) lines.push(`  ${run.task}${run.seed === undefined ? '' : `#${run.seed}`} ${run.condition}: ${run.error}`);
     lines.push('');
   }
   const passes = report.passes;

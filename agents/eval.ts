@@ -1,9 +1,10 @@
 import { STATUS_CODES } from 'node:http';
+import { hash32 } from '../lib/random.js';
 import type { Dispatcher } from 'undici';
 import { type AssistantMessage, type ChatMessage, complete, type ModelOptions, type ToolCall } from './eval-chat.js';
 import { exchange, type Reply } from './http.js';
 import { mapInOrder } from './pool.js';
-import { type MatrixRun, type MatrixTask, NONE, summarise, whyFailed } from './matrix.js';
+import { DEFAULT, type MatrixRun, type MatrixTask, NONE, summarise, whyFailed } from './matrix.js';
 import type { Report } from './report.js';
 import { listTasks, selectTasks } from './validity.js';
 
@@ -15,8 +16,14 @@ import { listTasks, selectTasks } from './validity.js';
 
 export type { ChatMessage, ModelOptions } from './eval-chat.js';
 
-/** What the model is told besides the policy. */
-export const INSTRUCTION = 'Use the tools to do what the user asks; when you are done, answer the user.';
+/** What the model is told besides the policy and the date. */
+export const INSTRUCTION =
+  'Use the tools to do what the user asks. When you are done with a request, call submit_answer with the answer its fields ask for ' +
+  '(what you tell the user in your own words goes in its message), or, when no submit_answer tool is listed, answer the user in words; ' +
+  'the next request, if any, follows.';
+
+/** The date and time the conversation happens, as the system message tells it. */
+export const nowLine = (now: string) => `Today is ${new Date(now).toUTCString().replace('GMT', 'UTC')} (${now} local time).`;
 
 /** The longest answer the server records (longer ones are cut there). */
 const MAX_ANSWER_CHARS = 65_536;
@@ -26,6 +33,10 @@ export interface ConversationTask {
   policy: string;
   request: string;
   follow_ups: readonly string[];
+  /** The session clock's time at the first call: the date the user speaks. */
+  now: string;
+  /** Per turn, the answer's schema: a turn with one is answered by submit_answer, one without (tau2-bench's) in words. */
+  answer_schemas: readonly (Record<string, unknown> | null)[];
 }
 
 /** What a conversation talks to: the model, the session's listing and tools, and where answers go. */
@@ -39,7 +50,7 @@ export interface ConversationIo {
 
 export interface Conversation {
   messages: ChatMessage[];
-  /** The final answer of each turn answered. */
+  /** The final words of each turn answered (a typed turn's answer is the submit_answer call in the journal). */
   answers: string[];
   /** Model requests per turn. */
   steps: number[];
@@ -90,27 +101,35 @@ export function parseArguments(text: string): { args: Record<string, unknown> } 
  * the model last said (or nothing). An error (the model endpoint, the server) ends the conversation.
  */
 export async function converse(task: ConversationTask, io: ConversationIo, maxSteps: number): Promise<Conversation> {
-  const messages: ChatMessage[] = [{ role: 'system', content: `${task.policy.trimEnd()}\n\n${INSTRUCTION}` }];
+  const messages: ChatMessage[] = [{ role: 'system', content: `${task.policy.trimEnd()}\n\n${nowLine(task.now)}\n\n${INSTRUCTION}` }];
   const conversation: Conversation = { messages, answers: [], steps: [], cut: [] };
   try {
     for (const [turn, request] of [task.request, ...task.follow_ups].entries()) {
+      const typed = Boolean(task.answer_schemas[turn]);
       messages.push({ role: 'user', content: request });
       let said = '';
       let final: string | undefined;
+      let submitted = false;
       let steps = 0;
-      while (final === undefined && steps < maxSteps) {
+      while (final === undefined && !submitted && steps < maxSteps) {
         steps += 1;
         conversation.steps[turn] = steps;
         const message = await io.complete(messages, await io.listing());
         messages.push(message);
         if (message.content?.trim()) said = message.content;
         if (!message.tool_calls) final = message.content ?? '';
-        for (const call of message.tool_calls ?? []) messages.push({ role: 'tool', tool_call_id: call.id, content: await execute(io, call) });
+        for (const call of message.tool_calls ?? []) {
+          const { content, reply } = await execute(io, call);
+          messages.push({ role: 'tool', tool_call_id: call.id, content });
+          if (call.function.name === SUBMIT_ANSWER && reply?.status === 200) submitted = true;
+        }
       }
-      if (final === undefined) conversation.cut.push(turn + 1);
+      if (final === undefined && !submitted) conversation.cut.push(turn + 1);
       const text = (final ?? said).slice(0, MAX_ANSWER_CHARS);
-      await io.answer(text);
       conversation.answers.push(text);
+      // A typed turn is answered by submit_answer: one that ended without it leaves the task unanswered.
+      if (typed && !submitted) break;
+      if (!typed) await io.answer(text);
     }
   } catch (error) {
     conversation.error = (error as Error).message;
@@ -118,16 +137,22 @@ export async function converse(task: ConversationTask, io: ConversationIo, maxSt
   return conversation;
 }
 
-async function execute(io: ConversationIo, call: ToolCall): Promise<string> {
+/** The answer to the submit_answer tool a task session lists. */
+const SUBMIT_ANSWER = 'submit_answer';
+
+async function execute(io: ConversationIo, call: ToolCall): Promise<{ content: string; reply?: Reply }> {
   const { name } = call.function;
-  if (!TOOL_NAME.test(name)) return `Unknown tool ${JSON.stringify(name)}: no call was made; call a tool of the listing.`;
+  if (!TOOL_NAME.test(name)) return { content: `Unknown tool ${JSON.stringify(name)}: no call was made; call a tool of the listing.` };
   const parsed = parseArguments(call.function.arguments);
-  if ('error' in parsed) return parsed.error;
-  return toolResult(await io.call(name, parsed.args));
+  if ('error' in parsed) return { content: parsed.error };
+  const reply = await io.call(name, parsed.args);
+  return { content: toolResult(reply), reply };
 }
 
-/** A task as GET /tasks/{domain}/{number} answers it. */
-export interface EvalTask extends MatrixTask, ConversationTask {}
+/** A task's instance as GET /tasks/{domain}/{number}?seed=N answers it. */
+export interface EvalTask extends MatrixTask, ConversationTask {
+  seed: number;
+}
 
 /** One model run: a matrix cell (the model as the agent) with its conversation's outcome. */
 export interface EvalRun extends MatrixRun {
@@ -139,11 +164,16 @@ export interface EvalRun extends MatrixRun {
 }
 
 /**
- * The session id of an eval run: fixed and readable, so that reruns draw the same hazards; with the model's
- * name in it, so that evals of two models against one server keep to their own sessions.
+ * The session id of an eval run: readable, with the model's name in it, so that evals of two models against
+ * one server keep to their own sessions. The hazards they meet depend on the seed, never on the id: every
+ * model meets the same faults at the same calls.
  */
-export const evalSession = (task: string, condition: string, model = '') =>
-  `e.${model ? `${modelSlug(model).replaceAll('.', '-').slice(0, 16).replace(/-+$/, '')}.` : ''}${task.replace('/', '.')}.${condition}`;
+export const evalSession = (task: string, seed: number, condition: string, model = '') =>
+  `e.${model ? `${modelTag(model)}.` : ''}${task.replace('/', '.')}.${seed}.${condition}`.slice(0, 64);
+
+/** A model's name in a session id: the start of its slug and a hash of the whole name, so that two names never share one. */
+const modelTag = (model: string) =>
+  `${modelSlug(model).replaceAll('.', '-').slice(0, 11).replace(/-+$/, '')}-${hash32(model).toString(36).padStart(7, '0').slice(0, 5)}`;
 
 async function ok(reply: Reply, what: string): Promise<any> {
   if (reply.status < 200 || reply.status >= 300) throw new Error(`${what} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
@@ -162,7 +192,6 @@ export interface RunSetup {
   session: string;
   /** The targeted kinds switched on. */
   kinds: readonly string[];
-  seed?: string;
   hazard_rate?: number;
 }
 
@@ -179,33 +208,19 @@ export async function runModel(
   options: EvalOptions = {},
   setup?: RunSetup,
 ): Promise<EvalRun> {
-  const session = setup?.session ?? evalSession(task.id, condition, model.model);
+  const { seed } = task;
+  const session = setup?.session ?? evalSession(task.id, seed, condition, model.model);
   const hazards = setup
-    ? {
-        kinds: setup.kinds,
-        ...(setup.seed === undefined ? {} : { seed: setup.seed }),
-        ...(setup.hazard_rate === undefined ? {} : { hazard_rate: setup.hazard_rate }),
-      }
-    : { kinds: condition === NONE ? [] : [condition] };
+    ? { kinds: setup.kinds, ...(setup.hazard_rate === undefined ? {} : { hazard_rate: setup.hazard_rate }) }
+    : condition === DEFAULT
+      ? {}
+      : { kinds: condition === NONE ? [] : [condition] };
   const send = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => exchange(dispatcher, base, method, path, body);
-  const run: EvalRun = {
-    task: task.id,
-    domain: task.domain,
-    condition,
-    agent: model.model,
-    success: false,
-    score: null,
-    journal: [],
-    session,
-    answers: [],
-    steps: [],
-    cut: [],
-    messages: [],
-  };
+  const run = unrun(task, seed, condition, model.model, session);
   try {
     // A session left over by an interrupted run of the same cell would refuse the id.
     await send('DELETE', `/sessions/${session}`);
-    await ok(await send('POST', '/sessions', { id: session, task: task.id, ...hazards }), 'POST /sessions');
+    await ok(await send('POST', '/sessions', { id: session, task: task.id, seed, ...hazards }), 'POST /sessions');
     const conversation = await converse(
       task,
       {
@@ -228,14 +243,39 @@ export async function runModel(
   return run;
 }
 
+/** A run before (or instead of) its conversation: failed, with `error` when it could not be run at all. */
+function unrun(task: MatrixTask, seed: number, condition: string, agent: string, session: string, error?: string): EvalRun {
+  return {
+    task: task.id,
+    domain: task.domain,
+    seed,
+    condition,
+    agent,
+    success: false,
+    score: null,
+    journal: [],
+    session,
+    answers: [],
+    steps: [],
+    cut: [],
+    messages: [],
+    ...(error === undefined ? {} : { error }),
+  };
+}
+
 /**
  * The conditions a task runs under for the chosen kinds: `none` for the hazard-free run, `all` for each
- * kind the task targets, or kinds by name (those the task does not target are left out).
+ * kind the task targets, `default` for all its targets together, or kinds by name (those the task does not
+ * target are left out).
  */
 export function evalConditions(task: MatrixTask, kinds: readonly string[]): string[] {
   const targeted = [...new Set(task.targets.map((target) => target.kind))];
   const wanted = new Set(kinds);
-  return [...(wanted.has(NONE) ? [NONE] : []), ...targeted.filter((kind) => wanted.has('all') || wanted.has(kind))];
+  return [
+    ...(wanted.has(NONE) ? [NONE] : []),
+    ...targeted.filter((kind) => wanted.has('all') || wanted.has(kind)),
+    ...(wanted.has(DEFAULT) && task.targets.length > 1 ? [DEFAULT] : []),
+  ];
 }
 
 export interface SuiteOptions extends EvalOptions {
@@ -245,6 +285,8 @@ export interface SuiteOptions extends EvalOptions {
   kinds?: readonly string[];
   /** Runs at once (default 4); the results come in task and condition order whatever the concurrency. */
   concurrency?: number;
+  /** The instances every task runs on: the same for every model (default: test seed 1). */
+  seeds?: readonly number[];
 }
 
 /** The model on the selected tasks × conditions, and the report of it. */
@@ -256,23 +298,28 @@ export async function runEval(
 ): Promise<{ report: Report; runs: EvalRun[] }> {
   const tasks = selectTasks(await listTasks(dispatcher, base), options.patterns ?? []);
   const kinds = options.kinds ?? [NONE, 'all'];
-  const cells = tasks.flatMap((task) => evalConditions(task, kinds).map((condition) => ({ task, condition })));
+  const seeds = options.seeds ?? [1];
+  const cells = tasks.flatMap((task) => seeds.flatMap((seed) => evalConditions(task, kinds).map((condition) => ({ task, seed, condition }))));
   if (cells.length === 0) throw new Error(`no task and condition selected (tasks ${JSON.stringify(options.patterns ?? [])}, kinds ${kinds.join(',')})`);
   const detailsOf = taskDetails(dispatcher, base);
-  const runs = await mapInOrder(cells, options.concurrency ?? 4, async ({ task, condition }) =>
-    runModel(dispatcher, base, await detailsOf(task.id), condition, model, options),
-  );
+  const runs = await mapInOrder(cells, options.concurrency ?? 4, async ({ task, seed, condition }) => {
+    const details = await detailsOf(task.id, seed).catch((error: Error) => error);
+    // An instance the server would not show is a run that could not be completed, not the end of the eval.
+    if (details instanceof Error) return unrun(task, seed, condition, model.model, evalSession(task.id, seed, condition, model.model), details.message);
+    return runModel(dispatcher, base, details, condition, model, options);
+  });
   return { report: evalReport(model, options.maxSteps ?? 30, tasks, runs), runs };
 }
 
-/** GET /tasks/{domain}/{number}, once per task: what a conversation needs of it. */
-export function taskDetails(dispatcher: Dispatcher, base: string): (id: string) => Promise<EvalTask> {
+/** GET /tasks/{domain}/{number}?seed=N, once per instance: what a conversation needs of it. */
+export function taskDetails(dispatcher: Dispatcher, base: string): (id: string, seed: number) => Promise<EvalTask> {
   const details = new Map<string, Promise<EvalTask>>();
-  return (id) => {
-    let found = details.get(id);
+  return (id, seed) => {
+    const key = `${id}#${seed}`;
+    let found = details.get(key);
     if (!found) {
-      found = exchange(dispatcher, base, 'GET', `/tasks/${id}`).then((reply) => ok(reply, `GET /tasks/${id}`));
-      details.set(id, found);
+      found = exchange(dispatcher, base, 'GET', `/tasks/${id}?seed=${seed}`).then((reply) => ok(reply, `GET /tasks/${id}?seed=${seed}`));
+      details.set(key, found);
     }
     return found;
   };
@@ -283,7 +330,9 @@ export function evalReport(model: ModelOptions, maxSteps: number, tasks: readonl
   const count: Record<string, number> = {};
   for (const task of tasks) count[task.domain] = (count[task.domain] ?? 0) + 1;
   const byTask = new Map<string, { task: string; runs: number; passed: number }>();
-  for (const run of runs) {
+  // A run that could not be completed (the model endpoint failed) is not the model's failure: left out of the counts.
+  const completed = runs.filter((run) => run.error === undefined);
+  for (const run of completed) {
     const entry = byTask.get(run.task) ?? { task: run.task, runs: 0, passed: 0 };
     entry.runs += 1;
     entry.passed += run.success ? 1 : 0;
@@ -295,9 +344,10 @@ export function evalReport(model: ModelOptions, maxSteps: number, tasks: readonl
     model: { name: model.model, base_url: model.baseUrl, ...(model.temperature === undefined ? {} : { temperature: model.temperature }), max_steps: maxSteps },
     dropsOf: model.model,
     matrix: summarise(runs, model.model),
-    passes: { runs: runs.length, passed: runs.filter((run) => run.success).length, tasks: [...byTask.values()] },
+    passes: { runs: completed.length, passed: completed.filter((run) => run.success).length, tasks: [...byTask.values()] },
     runs: runs.map((run) => ({
       task: run.task,
+      seed: run.seed,
       condition: run.condition,
       agent: run.agent,
       success: run.success,

@@ -1,12 +1,12 @@
 import type { Dispatcher } from 'undici';
-import type { AgentName, Plan } from './agent.js';
+import { type AgentProfile, NAIVE, ORACLE, type Plan } from './agent.js';
 import { mapInOrder } from './pool.js';
 import { type RunOptions, type RunResult, runTask } from './run.js';
 
-// The validity matrix: every task × (no hazards, each kind it targets) × (oracle, naive). It proves
-// that the measure is valid: the oracle always succeeds (every hazard leaves its task solvable), and
-// the naive agent's success falls under every kind (every hazard bites). Its summary takes any agents
-// (a model's eval has one): success by domain, condition and agent, and one agent's drop per kind.
+// The validity matrix: every task × seeds × conditions × agents. It proves that the measure is valid: the
+// oracle always succeeds (every hazard, alone, with the task's other targets, or with every hazard on, leaves
+// its task solvable), and the naive agent's success falls under every kind (every hazard bites). Its summary
+// takes any agents (a model's eval has one): success by domain, condition and agent, and one agent's drop per kind.
 
 export interface MatrixTask {
   id: string;
@@ -15,12 +15,47 @@ export interface MatrixTask {
 }
 
 export const NONE = 'none';
-export const AGENTS: readonly AgentName[] = ['oracle', 'naive'];
+/** The task's own setup: every scenario it targets on together. */
+export const DEFAULT = 'default';
+/**
+ * Every hazard kind on its assigned tools (HAZARDS=all), at these rates; outages only where the task targets
+ * them: an incident that takes away a tool a task has no other source for (live tracking, say) leaves nothing
+ * to measure but the incident.
+ */
+export const ALL_RATES = [0.5, 1] as const;
+
+/** The settings of `all@rate` for a task: every kind at the rate, outages only on the tools the task targets with one. */
+export const allAt = (task: MatrixTask, rate: number): Condition['options'] & { hazard_rate: number } => {
+  const outages = task.targets.some((target) => target.kind === 'outage');
+  return { kinds: outages ? ['outage'] : [], hazard_rate: rate, hazards: { enable: ['all'], rate, kinds: { outage: 'off' } } };
+};
+export const AGENTS: readonly AgentProfile[] = [ORACLE, NAIVE];
+/** The seeds the matrix runs each task on: test-split instances. */
+export const MATRIX_SEEDS: readonly number[] = [1, 2, 3];
+
+/** One condition a task runs under, and the session settings that make it. */
+export interface Condition {
+  name: string;
+  options: Pick<RunOptions, 'kinds' | 'hazards' | 'hazard_rate'>;
+  /** The agents run under it: oracle and naive where the naive agent must fail (a kind alone) or succeed (none); the oracle elsewhere. */
+  agents: readonly AgentProfile[];
+}
+
+/** The conditions a task runs under: no hazards, each kind it targets alone, all its targets together, every hazard at each rate. */
+export function conditionsOf(task: MatrixTask): Condition[] {
+  return [
+    { name: NONE, options: { kinds: [] }, agents: AGENTS },
+    ...[...new Set(task.targets.map((target) => target.kind))].map((kind) => ({ name: kind, options: { kinds: [kind] }, agents: AGENTS })),
+    ...(task.targets.length > 1 ? [{ name: DEFAULT, options: {}, agents: [ORACLE] }] : []),
+    ...ALL_RATES.map((rate) => ({ name: `all@${rate}`, options: allAt(task, rate), agents: [ORACLE] })),
+  ];
+}
 
 export interface MatrixRun {
   task: string;
   domain: string;
-  /** `none`, or the targeted kind switched on. */
+  seed: number;
+  /** `none`, a targeted kind alone, `default`, or `all@<rate>`. */
   condition: string;
   /** oracle and naive in the validity matrix; the model in an eval. */
   agent: string;
@@ -34,35 +69,48 @@ export interface MatrixRun {
   reward?: number | null;
 }
 
-/** The conditions a task runs under: no hazards, then each kind it targets alone. */
-export const conditionsOf = (task: MatrixTask) => [NONE, ...new Set(task.targets.map((target) => target.kind))];
+/** The session id of one cell: fixed, so that a report names its runs. */
+export const sessionOf = (task: string, seed: number, condition: string, agent: string, prefix = 'v') =>
+  `${prefix}.${task.replace('/', '.')}.${seed}.${condition.replace('@', '-')}.${agent.replace(/[^A-Za-z0-9_.-]/g, '-')}`.slice(0, 64);
 
-/** The session id of one cell: fixed, so that two runs of the matrix draw the same hazards. */
-export const sessionOf = (task: string, condition: string, agent: AgentName, prefix = 'v') => `${prefix}.${task.replace('/', '.')}.${condition}.${agent}`;
+export interface MatrixCellRun {
+  task: MatrixTask;
+  seed: number;
+  condition: Condition;
+  agent: AgentProfile;
+}
 
-/** Runs the matrix with at most `concurrency` runs at once; the results come in matrix order whatever the concurrency. */
-export async function runMatrix(
+/** Every cell of the matrix for the tasks and seeds, in a stable order. */
+export const cellsOf = (tasks: readonly MatrixTask[], seeds: readonly number[]): MatrixCellRun[] =>
+  tasks.flatMap((task) =>
+    seeds.flatMap((seed) => conditionsOf(task).flatMap((condition) => condition.agents.map((agent) => ({ task, seed, condition, agent })))),
+  );
+
+/** Runs the cells with at most `concurrency` runs at once; the results come in the cells' order whatever the concurrency. */
+export async function runCells(
   dispatcher: Dispatcher,
   base: string,
-  tasks: readonly MatrixTask[],
+  cells: readonly MatrixCellRun[],
   plans: Readonly<Record<string, Plan>>,
   concurrency: number,
   via: RunOptions['via'] = 'http',
+  prefix = 'v',
 ): Promise<MatrixRun[]> {
-  const cells = tasks.flatMap((task) => conditionsOf(task).flatMap((condition) => AGENTS.map((agent) => ({ task, condition, agent }))));
-  const missing = tasks.filter((task) => !Object.hasOwn(plans, task.id)).map((task) => task.id);
+  const missing = [...new Set(cells.map((cell) => cell.task.id))].filter((id) => !Object.hasOwn(plans, id));
   if (missing.length > 0) throw new Error(`no plan for ${missing.join(', ')}`);
-  return mapInOrder(cells, concurrency, async ({ task, condition, agent }): Promise<MatrixRun> => {
+  return mapInOrder(cells, concurrency, async ({ task, seed, condition, agent }): Promise<MatrixRun> => {
     const run: RunResult = await runTask(dispatcher, base, task.id, agent, plans[task.id]!, {
-      session: sessionOf(task.id, condition, agent),
-      kinds: condition === NONE ? [] : [condition],
+      session: sessionOf(task.id, seed, condition.name, agent.name, prefix),
+      seed,
+      ...condition.options,
       via,
     });
     return {
       task: task.id,
       domain: task.domain,
-      condition,
-      agent,
+      seed,
+      condition: condition.name,
+      agent: agent.name,
       success: run.score.success === true,
       ...(run.blocked === undefined ? {} : { blocked: run.blocked }),
       score: run.score,
@@ -71,6 +119,18 @@ export async function runMatrix(
     };
   });
 }
+
+/** Runs the matrix of the tasks on the seeds; `prefix` starts its session ids. */
+export const runMatrix = (
+  dispatcher: Dispatcher,
+  base: string,
+  tasks: readonly MatrixTask[],
+  plans: Readonly<Record<string, Plan>>,
+  concurrency: number,
+  via: RunOptions['via'] = 'http',
+  seeds: readonly number[] = MATRIX_SEEDS,
+  prefix = 'v',
+): Promise<MatrixRun[]> => runCells(dispatcher, base, cellsOf(tasks, seeds), plans, concurrency, via, prefix);
 
 export interface Cell {
   domain: string;
@@ -93,9 +153,12 @@ export interface Drop {
 }
 
 export interface Matrix {
+  /** Success by domain, condition and agent, over the runs that could be completed. */
   cells: Cell[];
+  /** Runs that could not be completed (the model endpoint failed, the server refused): not the agent's failures, left out of every rate. */
+  errors: { task: string; seed: number; condition: string; agent: string; error: string }[];
   /** The oracle's runs that failed (none when every hazard leaves its task solvable). */
-  oracleFailures: { task: string; condition: string; why: string }[];
+  oracleFailures: { task: string; seed: number; condition: string; why: string }[];
   drops: Drop[];
 }
 
@@ -108,13 +171,20 @@ export function whyFailed(run: MatrixRun): string {
   if (run.blocked) return `blocked: ${run.blocked}`;
   if (!score.state.ok)
     return `state: missing ${score.state.missing.length}, unexpected ${score.state.unexpected.length}, different ${JSON.stringify(score.state.different)}`;
-  if (!score.answer.ok) return `answer: missing ${JSON.stringify(score.answer.missing)}, excluded ${JSON.stringify(score.answer.stated_but_excluded)}`;
+  if (!score.answer.ok)
+    return score.answer.rule === 'typed'
+      ? `answer: ${score.answer.answered ? `differs at ${JSON.stringify(score.answer.differences)}` : 'none submitted'}`
+      : `answer: missing ${JSON.stringify(score.answer.missing)}, excluded ${JSON.stringify(score.answer.stated_but_excluded)}`;
   if (score.traps.length > 0) return `traps: ${JSON.stringify(score.traps)}`;
   return 'failed';
 }
 
 /** Success by domain, condition and agent; the oracle's failures; the drop per domain and kind of `dropsOf` (the naive agent by default). */
-export function summarise(runs: readonly MatrixRun[], dropsOf = 'naive'): Matrix {
+export function summarise(all: readonly MatrixRun[], dropsOf = 'naive'): Matrix {
+  const errors = all.flatMap((run) =>
+    run.error === undefined ? [] : [{ task: run.task, seed: run.seed, condition: run.condition, agent: run.agent, error: run.error }],
+  );
+  const runs = all.filter((run) => run.error === undefined);
   const groups = new Map<string, MatrixRun[]>();
   for (const run of runs) {
     for (const domain of [run.domain, 'all']) {
@@ -128,7 +198,7 @@ export function summarise(runs: readonly MatrixRun[], dropsOf = 'naive'): Matrix
   });
   const oracleFailures = runs
     .filter((run) => run.agent === 'oracle' && !run.success)
-    .map((run) => ({ task: run.task, condition: run.condition, why: whyFailed(run) }));
+    .map((run) => ({ task: run.task, seed: run.seed, condition: run.condition, why: whyFailed(run) }));
   const drops: Drop[] = [];
   const measured = runs.filter((run) => run.agent === dropsOf);
   const kinds = [...new Set(measured.map((run) => `${run.domain}\u0000${run.condition}`))].filter((key) => !key.endsWith(`\u0000${NONE}`));
@@ -137,13 +207,15 @@ export function summarise(runs: readonly MatrixRun[], dropsOf = 'naive'): Matrix
     for (const key of keys.sort()) {
       const [domain, kind] = key.split('\u0000') as [string, string];
       const inScope = (run: MatrixRun) => domain === 'all' || run.domain === domain;
-      const under = measured.filter((run) => inScope(run) && run.condition === kind);
-      const tasks = new Set(under.map((run) => run.task));
-      const free = measured.filter((run) => inScope(run) && run.condition === NONE && tasks.has(run.task));
+      // Only tasks measured both ways: one whose hazard-free run could not be completed says nothing of the drop.
+      const freeOf = new Set(measured.filter((run) => inScope(run) && run.condition === NONE).map((run) => `${run.task}#${run.seed}`));
+      const under = measured.filter((run) => inScope(run) && run.condition === kind && freeOf.has(`${run.task}#${run.seed}`));
+      const tasks = new Set(under.map((run) => `${run.task}#${run.seed}`));
+      const free = measured.filter((run) => inScope(run) && run.condition === NONE && tasks.has(`${run.task}#${run.seed}`));
       drops.push({ domain, kind, hazardFree: rate(free), underKind: rate(under), drop: Math.round(10 * (rate(free) - rate(under))) / 10 });
     }
   }
-  return { cells, oracleFailures, drops };
+  return { cells, errors, oracleFailures, drops };
 }
 
 /** A journal as compared across runs: everything but the wall time spent serving each call. */

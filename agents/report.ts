@@ -20,7 +20,18 @@ export interface Report {
   determinism?: { identical: boolean; runs: number; differing: string[]; concurrency?: number; via?: string };
   /** An eval's successful runs, over all and per task. */
   passes?: { runs: number; passed: number; tasks: { task: string; runs: number; passed: number }[] };
-  runs: { task: string; condition: string; agent: string; success: boolean; why?: string; calls: number; retries: number; steps?: number; error?: string }[];
+  runs: {
+    task: string;
+    seed?: number;
+    condition: string;
+    agent: string;
+    success: boolean;
+    why?: string;
+    calls: number;
+    retries: number;
+    steps?: number;
+    error?: string;
+  }[];
 }
 
 const pad = (text: string, width: number) => text.padEnd(width);

@@ -1,4 +1,5 @@
 import { OpenEnvClient } from '../client/openenv.js';
+import { refusalOf } from './adversaries.js';
 
 // OpenEnv's scaling measurement, against wildtools: a batch of concurrent sessions, each its own WebSocket
 // episode (connect, reset, `steps` tool calls with `wait` seconds between them as an agent thinks, the
@@ -14,8 +15,9 @@ export interface ScaleOptions {
   steps: number;
   /** Seconds between two messages of a session (the agent's think time; OpenEnv's `wait`). */
   wait: number;
-  /** The task every session runs, and the call each step makes. */
+  /** The task every session runs (its instance of `seed`, default 1: rollouts of one prompt), and the call each step makes. */
   task: string;
+  seed?: number;
   call: { tool_name: string; arguments: Record<string, unknown> };
   /** Seconds a session may take before it counts as failed. */
   timeout: number;
@@ -46,7 +48,7 @@ export async function runBatch(options: ScaleOptions): Promise<BatchResult> {
   let requests = 0;
   let succeeded = 0;
   const started = performance.now();
-  const session = async (index: number) => {
+  const session = async () => {
     let episode: OpenEnvClient | undefined;
     let handle: NodeJS.Timeout | undefined;
     const timer = new Promise<never>((_, reject) => {
@@ -63,7 +65,10 @@ export async function runBatch(options: ScaleOptions): Promise<BatchResult> {
       const at = performance.now();
       episode = await Promise.race([OpenEnvClient.connect(options.baseUrl, options.token ? { token: options.token } : {}), timer]);
       connects.push(performance.now() - at);
-      await timed(episode.reset({ task: options.task, seed: index, kinds: [] }));
+      const reset = await timed(episode.reset({ task: options.task, seed: options.seed ?? 1, kinds: [] }));
+      // The answer: what submit_answer's schema takes (its content does not matter to the measurement).
+      const schema = reset.observation.tools?.find((tool) => tool.name === 'submit_answer')?.input_schema;
+      const { message: _words, ...answer } = refusalOf((schema as Record<string, unknown> | undefined) ?? null) ?? {};
       for (let step = 0; step < options.steps; step++) {
         await pause(options.wait);
         const result = await timed(episode.step({ type: 'call_tool', ...options.call }));
@@ -71,7 +76,7 @@ export async function runBatch(options: ScaleOptions): Promise<BatchResult> {
         if (status !== 200) throw new Error(`a call answered ${status}`);
       }
       await pause(options.wait);
-      const last = await timed(episode.step({ type: 'answer', text: 'done' }));
+      const last = await timed(episode.step(schema ? { type: 'answer', answer } : { type: 'answer', text: 'done' }));
       if (!last.done) throw new Error('the answer did not end the episode');
       succeeded++;
     } catch (error) {
@@ -82,7 +87,7 @@ export async function runBatch(options: ScaleOptions): Promise<BatchResult> {
       await episode?.close().catch(() => {});
     }
   };
-  await Promise.all(Array.from({ length: options.sessions }, (_, index) => session(index)));
+  await Promise.all(Array.from({ length: options.sessions }, () => session()));
   const seconds = (performance.now() - started) / 1000;
   return {
     sessions: options.sessions,

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Plan } from './agent.js';
 import { exchange } from './http.js';
-import { comparableJournal, type MatrixRun, type MatrixTask, runMatrix, summarise, whyFailed } from './matrix.js';
+import { comparableJournal, MATRIX_SEEDS, type MatrixRun, type MatrixTask, runMatrix, summarise, whyFailed } from './matrix.js';
 import type { Report } from './report.js';
 
 /** Task ids matching any of the patterns (`retail/*`, `airline/00?`, an exact id); every task without one. */
@@ -30,6 +30,7 @@ const rewardAgrees = (run: MatrixRun) => run.reward === undefined || run.reward 
 
 export const runSummary = (run: MatrixRun) => ({
   task: run.task,
+  seed: run.seed,
   condition: run.condition,
   agent: run.agent,
   success: run.success,
@@ -40,7 +41,7 @@ export const runSummary = (run: MatrixRun) => ({
 
 /**
  * The validity matrix of the selected tasks, run twice with the same seeds — one run at a time, then
- * `concurrency` at once — with the journals of both compared (wall times aside).
+ * `concurrency` at once in sessions of other ids — with the journals of both compared (wall times aside).
  */
 export async function validity(
   dispatcher: Dispatcher,
@@ -52,23 +53,34 @@ export async function validity(
     twice?: boolean;
     /** How the second pass reaches the tools (default HTTP); its journals must still equal the first pass's. */
     againVia?: 'http' | 'openenv';
+    /** The instances each task runs on (default MATRIX_SEEDS). */
+    seeds?: readonly number[];
+    /** The instances the second pass runs on (default: the first pass's). */
+    againSeeds?: readonly number[];
+    /** Runs at once in the first pass (default 1). */
+    firstConcurrency?: number;
   } = {},
 ): Promise<{ report: Report; runs: MatrixRun[]; again: MatrixRun[] }> {
   const tasks = selectTasks(await listTasks(dispatcher, base), options.patterns ?? []);
-  const runs = await runMatrix(dispatcher, base, tasks, plans, 1);
+  const seeds = options.seeds ?? MATRIX_SEEDS;
+  const runs = await runMatrix(dispatcher, base, tasks, plans, options.firstConcurrency ?? 1, 'http', seeds);
   let determinism: Report['determinism'];
   let again: MatrixRun[] = [];
   if (options.twice !== false) {
     const concurrency = options.concurrency ?? 8;
     const via = options.againVia ?? 'http';
-    again = await runMatrix(dispatcher, base, tasks, plans, concurrency, via);
-    const differing = runs
-      .filter((run, i) => {
-        const other = again[i]!;
+    // Other session ids: the same task and seed must meet the same faults whatever the session is called.
+    const againSeeds = options.againSeeds ?? seeds;
+    again = await runMatrix(dispatcher, base, tasks, plans, concurrency, via, againSeeds, 'w');
+    const first = new Map(runs.map((run) => [`${run.task}#${run.seed} ${run.condition} ${run.agent}`, run]));
+    const differing = again
+      .filter((other) => {
+        const run = first.get(`${other.task}#${other.seed} ${other.condition} ${other.agent}`);
+        if (!run) return true;
         return comparableJournal(run.journal) !== comparableJournal(other.journal) || run.success !== other.success || !rewardAgrees(other);
       })
-      .map((run) => `${run.task} ${run.condition} ${run.agent}`);
-    determinism = { identical: differing.length === 0, runs: runs.length, differing, concurrency, via };
+      .map((run) => `${run.task}#${run.seed} ${run.condition} ${run.agent}`);
+    determinism = { identical: differing.length === 0, runs: again.length, differing, concurrency, via };
   }
   const count: Record<string, number> = {};
   for (const task of tasks) count[task.domain] = (count[task.domain] ?? 0) + 1;

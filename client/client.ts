@@ -2,6 +2,7 @@ import { type Send, Transport, type TransportOptions } from './http.js';
 import { toolNames } from './schemas/index.js';
 import type { ArgsParameter, DomainName, DomainTools, ToolName, ToolResult } from './tools.js';
 import type {
+  AnswerReceipt,
   BatchOptions,
   BatchReport,
   DomainInfo,
@@ -16,6 +17,7 @@ import type {
   SessionOptions,
   SessionScore,
   SessionSummary,
+  SubmittedAnswer,
   TaskCategory,
   TaskSummary,
 } from './types.js';
@@ -109,9 +111,9 @@ export class WildtoolsClient {
     state: (id = this.sessionId()): Promise<Record<string, Record<string, Record<string, unknown>>>> =>
       this.transport.json({ method: 'GET', path: `${path(id)}/state` }),
     diff: (id = this.sessionId()): Promise<SessionDiff> => this.transport.json({ method: 'GET', path: `${path(id)}/diff` }),
-    /** Records the agent's final answer to the next turn of the session's task. */
-    answer: (text: string, id = this.sessionId()): Promise<{ session: string; turn: number; turns: number }> =>
-      this.transport.json({ method: 'POST', path: `${path(id)}/answer`, body: { text } }),
+    /** Records the agent's final answer to the current turn: a typed task's fields (`{ answer: {...} }`, as submit_answer takes them) and words. */
+    answer: (answer: SubmittedAnswer, id = this.sessionId()): Promise<AnswerReceipt & { session: string }> =>
+      this.transport.json({ method: 'POST', path: `${path(id)}/answer`, body: answer }),
     /** The session's task scored from its journal, its databases and its answers. */
     score: (id = this.sessionId()): Promise<SessionScore> => this.transport.json({ method: 'GET', path: `${path(id)}/score` }),
   };
@@ -119,13 +121,14 @@ export class WildtoolsClient {
   readonly tasks = {
     list: (filter: { domain?: string; category?: TaskCategory; kind?: string } = {}): Promise<TaskSummary[]> =>
       this.transport.json({ method: 'GET', path: '/tasks', query: filter }),
-    /** A task with its domain's tools and policy: `client.tasks.get('retail/001')`. */
-    get: (id: string): Promise<PublicTask> => this.transport.json({ method: 'GET', path: `/tasks/${id.split('/').map(encodeURIComponent).join('/')}` }),
+    /** A task's instance with its domain's tools and policy: `client.tasks.get('retail/001', 7)` (seed 0: the embedded data). */
+    get: (id: string, seed = 0): Promise<PublicTask> =>
+      this.transport.json({ method: 'GET', path: `/tasks/${id.split('/').map(encodeURIComponent).join('/')}`, query: { seed } }),
   };
 
-  /** Re-scores a stored run (its journal and answers) with the server's task and scorer of today. */
-  score(task: string, journal: readonly JournalEntry[], answers: readonly string[] = []): Promise<Score> {
-    return this.transport.json({ method: 'POST', path: '/score', body: { task, journal, answers } });
+  /** Re-scores a stored run (its instance's seed, journal and answers) with the server's task and scorer of today. */
+  score(task: string, seed: number, journal: readonly JournalEntry[], answers: readonly SubmittedAnswer[] = []): Promise<Score> {
+    return this.transport.json({ method: 'POST', path: '/score', body: { task, seed, journal, answers } });
   }
 
   readonly batches = {

@@ -23,7 +23,7 @@ export interface SessionOptions {
   seed?: string | number;
   clock?: { start?: string; step_ms?: number };
   hazards?: HazardSpec;
-  /** The task the session runs (GET /tasks): its setup and targeted hazards. */
+  /** The task the session runs (GET /tasks): its instance (`seed`), its setup and targeted hazards. */
   task?: string;
   /** With a task: the targeted kinds to switch on (default all; [] for none). */
   kinds?: string[];
@@ -44,9 +44,23 @@ export interface SessionSummary {
 
 export type TaskCategory = 'single-step' | 'multi-step' | 'parallel' | 'multi-mission' | 'refusal' | 'partial';
 
-/** GET /tasks: a task as an agent may see it (never its expected outcome). */
+/** GET /tasks: a task before a seed makes it concrete. */
 export interface TaskSummary {
   id: string;
+  domain: string;
+  title: string;
+  categories: TaskCategory[];
+  /** Requests the user makes (more than one: multi-mission). */
+  turns: number;
+  /** `template`: each seed its own records, request and outcome; `data`: one set of data (an imported tau2-bench task). */
+  source: 'template' | 'data';
+  targets: { kind: string; tool: string }[];
+}
+
+/** GET /tasks/{domain}/{number}?seed=N: an instance as an agent may see it (never its expected outcome). */
+export interface PublicTask {
+  id: string;
+  seed: number;
   domain: string;
   title: string;
   categories: TaskCategory[];
@@ -55,12 +69,25 @@ export interface TaskSummary {
   /** The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
   now: string;
   targets: { kind: string; tool: string }[];
-}
-
-/** GET /tasks/{domain}/{number}. */
-export interface PublicTask extends TaskSummary {
   tools: string[];
   policy: string;
+  /** Per turn, the JSON Schema of the answer submit_answer takes; null for a task answered in words. */
+  answer_schemas: (Record<string, unknown> | null)[];
+  /** What the request states, as data. */
+  given: unknown;
+}
+
+/** A final answer: a typed task's fields (what submit_answer takes), words for the user, or both. */
+export interface SubmittedAnswer {
+  answer?: Record<string, unknown>;
+  text?: string;
+}
+
+/** Where a task stands after an answer. */
+export interface AnswerReceipt {
+  turn: number;
+  turns: number;
+  next_request: string | null;
 }
 
 interface ChangedRecord {
@@ -76,11 +103,20 @@ export interface Score {
   task: string;
   success: boolean;
   state: { ok: boolean; missing: ChangedRecord[]; unexpected: ChangedRecord[]; different: { domain: string; table: string; id: string; fields: string[] }[] };
-  answer: { ok: boolean; answered: boolean; missing: (string | number)[]; stated_but_excluded: (string | number)[] };
+  answer: {
+    ok: boolean;
+    answered: boolean;
+    rule: 'typed' | 'facts';
+    differences: { turn: number; path: string; expected?: unknown; got?: unknown }[];
+    missing: (string | number)[];
+    stated_but_excluded: (string | number)[];
+  };
   hazards: { kind: string; tool: string; hits: number[]; blocking: boolean; recovered: boolean; evidence: number[] }[];
   traps: { seq: number; tool: string; why: string }[];
   duplicated_writes: { tool: string; calls: number[] }[];
+  unasked_writes: { seq: number; tool: string }[];
   contradicted_claims: string[];
+  missing_calls?: string[];
   calls: number;
   retries: number;
   failed_calls: number;
@@ -88,6 +124,7 @@ export interface Score {
 
 export interface SessionScore extends Score {
   session: string;
+  seed: number;
   journal_complete: boolean;
 }
 
@@ -96,7 +133,8 @@ export interface BatchOptions {
   id?: string;
   task: string;
   n: number;
-  seeds?: string[];
+  /** One distinct instance per session (1 … N when absent). */
+  seeds?: number[];
   kinds?: string[];
   hazard_rate?: number;
   hazards?: HazardSpec;
@@ -107,7 +145,7 @@ export interface BatchOptions {
 export interface BatchReport {
   id: string;
   task: string;
-  sessions: { id: string; seed: string; status: 'running' | 'scored' | 'expired'; success: boolean | null }[];
+  sessions: { id: string; seed: number; status: 'running' | 'scored' | 'expired'; success: boolean | null }[];
   scored: number;
   successes: number;
   pass_hat_k: { k: number; pass: number }[];

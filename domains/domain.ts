@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Scenario } from '../hazards/kind.js';
+import type { AnyTaskTemplate } from './task.js';
 import type { AnyTool } from './tool.js';
 
 /** A database file: one object per table, records keyed by id (tau2-bench's layout). */
@@ -27,8 +28,13 @@ export interface Domain {
   readonly policyFile: URL;
   /** The generated default database. */
   readonly fixtureFile: URL;
-  /** Tasks on the default database, one `NNN.json` per task (see scoring/task.ts). */
-  readonly tasksFolder?: URL;
+  /** The domain's task templates (domains/<name>/tasks/), loaded on first use: importing them is a part of a cold start no server needs. */
+  readonly tasks?: () => Promise<readonly AnyTaskTemplate[]>;
+  /**
+   * The database of a task instance's seed (seed 0 is the default fixture): generated like it, smaller, so that a
+   * new instance costs little. Loaded on first use.
+   */
+  readonly world?: (seed: number) => Promise<DatabaseFile>;
   /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
   readonly hazards?: readonly Scenario<unknown, string, AnyTool>[];
 }

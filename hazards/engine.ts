@@ -7,6 +7,12 @@ import type { HazardTool } from './kind.js';
 export interface HazardSession {
   readonly id: string;
   readonly seed: string;
+  /**
+   * What the hazard draws are keyed by besides the seed, the tool, the kind and the call: the session's id when
+   * it was created without a seed; with a seed, its task's id (or nothing), so that two sessions of the same
+   * task and seed meet the same faults at the same calls.
+   */
+  readonly scope: string;
   /** The session's own hazard settings (POST /sessions {"hazards"}), unchecked. */
   readonly options: { readonly hazards?: unknown };
   callCount(domain: string, tool: string): number;

@@ -14,6 +14,8 @@ export interface CallEnvironment {
   settings: { hints: boolean; latencyMs: number };
   sleep: (ms: number) => Promise<void>;
   followUps: FollowUps;
+  /** Whether a tool of the call's domain is down for the session. */
+  unavailable(tool: string): boolean;
 }
 
 type Disturbing = { kind: HazardKind; scenario: ScenarioBase; drawKey: string };
@@ -46,6 +48,10 @@ class OneHazardCall implements HazardCall<ScenarioBase> {
     this.hint = hazard.kind.hint(hazard.scenario);
     this.settings = environment.settings;
     this.sleep = environment.sleep;
+  }
+
+  unavailable(tool: string): boolean {
+    return this.environment.unavailable(tool);
   }
 
   get db(): Record<string, Table<unknown>> {
@@ -117,6 +123,6 @@ class OneHazardCall implements HazardCall<ScenarioBase> {
   }
 
   private randomOf(call: number): Random {
-    return new Random(hitSeed(this.environment.seed, this.context.session.id, this.hazard.drawKey, this.hazard.kind.kind, call));
+    return new Random(hitSeed(this.environment.seed, this.context.session.scope, this.hazard.drawKey, this.hazard.kind.kind, call));
   }
 }

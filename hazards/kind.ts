@@ -1,3 +1,4 @@
+import type { Skill } from '../lib/skills.js';
 import type { z } from 'zod';
 import type { Random } from '../lib/random.js';
 import type { Table } from '../lib/table.js';
@@ -143,6 +144,8 @@ export interface HazardCall<S extends ScenarioBase> {
   readonly sleep: (ms: number) => Promise<void>;
   /** Records the injection on the call's journal entry; extra details describe what changed. */
   record(details?: Record<string, unknown>): HazardEvent;
+  /** Whether another tool of the call's domain is out of reach for the session (a kind that takes tools down is on for it). */
+  unavailable(tool: string): boolean;
 }
 
 /** An effect a hazard leaves on later calls of its session. */
@@ -188,6 +191,11 @@ export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
   readonly retryable: boolean;
   readonly sees: string;
   readonly recovery: string;
+  /**
+   * The skills that recover from it (lib/skills.ts): any one of them suffices, and an agent lacking them all
+   * fails under the kind (the validity matrix's skill spectrum proves both).
+   */
+  readonly needs: readonly [Skill, ...Skill[]];
   hint(scenario: S): string;
   /**
    * For kinds any tool can suffer (failures of the transport or the server): the scenario used
@@ -196,6 +204,8 @@ export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
   readonly generic?: Omit<S, 'tool'>;
   /** Only writing tools can suffer it (its generic scenario is not offered to reads). */
   readonly writesOnly?: boolean;
+  /** While on, the tool answers nothing at all (an incident): kinds that send the agent to it stand down. */
+  readonly takesDown?: boolean;
   /**
    * Before validation: may rewrite `call.context.args`, or stop the call with a HazardFault. A stage that
    * answers at once returns its fault (an exception costs more than the rest of a refused call); a

@@ -224,7 +224,7 @@ export class HazardRuntime implements HazardEngine {
   private hits(hazard: Active, context: CallContext): boolean {
     const plan = this.plan(context.session);
     if (hazard.kind.scope === 'session') return context.call >= onsetOf(hazard) && this.active(plan, context.session, hazard);
-    if (draw(plan.seed, context.session.id, hazard.drawKey, hazard.kind.kind, context.call) >= hazard.p) return false;
+    if (draw(plan.seed, context.session.scope, hazard.drawKey, hazard.kind.kind, context.call) >= hazard.p) return false;
     return !hazard.kind.retryable || context.session.faultStreak(context.domain, context.tool.name) < plan.settings.maxConsecutive;
   }
 
@@ -232,7 +232,7 @@ export class HazardRuntime implements HazardEngine {
   private active(plan: Plan, session: Session, hazard: Active): boolean {
     let on = plan.activation.get(hazard);
     if (on === undefined) {
-      on = draw(plan.seed, session.id, hazard.drawKey, hazard.kind.kind, 0) < hazard.p;
+      on = draw(plan.seed, session.scope, hazard.drawKey, hazard.kind.kind, 0) < hazard.p;
       plan.activation.set(hazard, on);
     }
     return on;
@@ -240,7 +240,18 @@ export class HazardRuntime implements HazardEngine {
 
   private call(hazard: Active, context: CallContext): HazardCall<ScenarioBase> {
     const plan = this.plan(context.session);
-    return hazardCall(hazard, context, { seed: plan.seed, settings: plan.settings, sleep: this.sleep, followUps: this.followUps });
+    return hazardCall(hazard, context, {
+      seed: plan.seed,
+      settings: plan.settings,
+      sleep: this.sleep,
+      followUps: this.followUps,
+      unavailable: (tool) => this.down(plan, context.session, toolKey(context.domain, tool)),
+    });
+  }
+
+  /** Whether a kind that takes a tool down is on for it in the session. */
+  private down(plan: Plan, session: Session, key: string): boolean {
+    return (plan.byTool.get(key) ?? []).some((hazard) => hazard.kind.takesDown === true && this.active(plan, session, hazard));
   }
 
   private layers(session: Session): Layer[] {

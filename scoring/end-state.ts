@@ -1,8 +1,9 @@
 import { isObject } from '../lib/object.js';
 
 // End states compared as what writes changed: per record, its value after the run. Extra reads change
-// nothing; times written by the session clock are masked (they move with the number of calls); numbers
-// are compared by value (100 == 100.0, float noise aside).
+// nothing; values the session clock wrote (a cancellation's time) are masked, and only those: the paths
+// that differ between two reference runs on clocks that tick differently. Numbers are compared by value
+// (100 == 100.0, float noise aside).
 
 /** One record a run changed: its value after the run, or null when it was deleted. */
 export interface ChangedRecord {
@@ -13,11 +14,8 @@ export interface ChangedRecord {
   after: unknown;
 }
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/** A value as compared: clock times masked, numbers rounded to 12 significant digits, keys sorted. */
+/** A value as compared: numbers rounded to 12 significant digits, keys sorted. */
 export function normalise(value: unknown): unknown {
-  if (typeof value === 'string') return ISO_TIME.test(value) ? '<time>' : value;
   if (typeof value === 'number') return Number.isFinite(value) ? Number(value.toPrecision(12)) : value;
   if (Array.isArray(value)) return value.map(normalise);
   if (isObject(value)) {
@@ -37,10 +35,46 @@ export interface StateMismatch {
   different: { domain: string; table: string; id: string; fields: string[] }[];
 }
 
-const keyOf = (record: ChangedRecord) => `${record.domain}\u0000${record.table}\u0000${record.id}`;
+/** Per record (`recordKey`), the dotted paths of the values the session clock wrote. */
+export type ClockPaths = ReadonlyMap<string, readonly string[]>;
 
-/** How the run's changes differ from the expected ones (all lists empty: the same end state). */
-export function compareStates(expected: readonly ChangedRecord[], actual: readonly ChangedRecord[]): StateMismatch {
+export const recordKey = (record: Pick<ChangedRecord, 'domain' | 'table' | 'id'>) => `${record.domain}\u0000${record.table}\u0000${record.id}`;
+const keyOf = recordKey;
+
+/** The paths where the same records of two reference runs differ: what their clocks wrote. */
+export function clockPathsOf(first: readonly ChangedRecord[], second: readonly ChangedRecord[]): ClockPaths {
+  const other = new Map(second.map((record) => [keyOf(record), record]));
+  const paths = new Map<string, string[]>();
+  for (const record of first) {
+    const twin = other.get(keyOf(record));
+    const differing = twin ? differingPaths(normalise(record.after), normalise(twin.after)) : [];
+    if (differing.length > 0) paths.set(keyOf(record), differing);
+  }
+  return paths;
+}
+
+const CLOCK = '<clock>';
+
+/** A value with the values at `paths` replaced by a mark (a path that is not there is left alone). */
+export function masked(value: unknown, paths: readonly string[]): unknown {
+  if (paths.length === 0) return value;
+  if (paths.includes('')) return CLOCK;
+  if (!isObject(value) && !Array.isArray(value)) return value;
+  const children = new Map<string, string[]>();
+  for (const path of paths) {
+    const dot = path.indexOf('.');
+    const head = dot < 0 ? path : path.slice(0, dot);
+    children.set(head, [...(children.get(head) ?? []), dot < 0 ? '' : path.slice(dot + 1)]);
+  }
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...value };
+  for (const [head, rest] of children) {
+    if (Object.hasOwn(copy, head)) (copy as Record<string, unknown>)[head] = masked((copy as Record<string, unknown>)[head], rest);
+  }
+  return copy;
+}
+
+/** How the run's changes differ from the expected ones (all lists empty: the same end state), the values the clock wrote aside. */
+export function compareStates(expected: readonly ChangedRecord[], actual: readonly ChangedRecord[], clock: ClockPaths = new Map()): StateMismatch {
   const want = new Map(expected.map((record) => [keyOf(record), record]));
   const got = new Map(actual.map((record) => [keyOf(record), record]));
   const mismatch: StateMismatch = { missing: [], unexpected: [], different: [] };
@@ -48,7 +82,8 @@ export function compareStates(expected: readonly ChangedRecord[], actual: readon
     const other = got.get(key);
     if (!other) mismatch.missing.push(record);
     else {
-      const fields = differingPaths(normalise(record.after), normalise(other.after));
+      const paths = clock.get(key) ?? [];
+      const fields = differingPaths(normalise(masked(record.after, paths)), normalise(masked(other.after, paths)));
       if (fields.length > 0 || record.op !== other.op) mismatch.different.push({ domain: record.domain, table: record.table, id: record.id, fields });
     }
   }

@@ -1,5 +1,5 @@
 // Copies what the compiled server reads at run time next to the compiled code in dist/:
-// package.json (version), each domain's policy.md and tasks, and the default fixtures.
+// package.json (version), each domain's policy.md, and the default fixtures.
 import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -9,14 +9,7 @@ const policies = readdirSync('domains', { withFileTypes: true })
 const fixtures = readdirSync('fixtures')
   .filter((name) => name.endsWith('.json'))
   .map((name) => join('fixtures', name));
-const tasks = readdirSync('domains', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join('domains', entry.name, 'tasks')))
-  .flatMap((entry) =>
-    readdirSync(join('domains', entry.name, 'tasks'))
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => join('domains', entry.name, 'tasks', name)),
-  );
-const files = ['package.json', ...policies, ...fixtures, ...tasks];
+const files = ['package.json', ...policies, ...fixtures];
 for (const file of files) {
   mkdirSync(join('dist', dirname(file)), { recursive: true });
   cpSync(file, join('dist', file));

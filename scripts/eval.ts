@@ -25,7 +25,7 @@ try {
     dispatcher,
     base,
     { baseUrl: options.baseUrl, model: options.model, temperature: options.temperature, ...(options.apiKey ? { apiKey: options.apiKey } : {}) },
-    { patterns: options.tasks, kinds: options.kinds, concurrency: options.concurrency, maxSteps: options.maxSteps },
+    { patterns: options.tasks, kinds: options.kinds, seeds: options.seeds, concurrency: options.concurrency, maxSteps: options.maxSteps },
   );
   console.log(evalSummary(report));
   const files = writeReport(options.out, `eval-${modelSlug(options.model)}`, report);

@@ -39,7 +39,7 @@ try {
         steps: Number(values.steps),
         wait,
         task: 'retail/001',
-        call: { tool_name: 'get_order_details', arguments: { order_id: '#W5124601' } },
+        call: { tool_name: 'list_all_product_types', arguments: {} },
         timeout: Number(values.timeout),
       });
       results.push(result);

@@ -22,6 +22,9 @@ import { toolRoutes } from './routes/tools.js';
 import { stripSessionPrefix } from './session-id.js';
 import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
 import { TaskBook } from './tasks/book.js';
+import { submitAnswer } from './tasks/answers.js';
+import { seedOf } from './tasks/seeds.js';
+import type { SessionOptions } from './sessions/session.js';
 import { taskRoutes } from './routes/tasks.js';
 import { scoringRoutes } from './routes/scoring.js';
 import { batchRoutes } from './routes/batches.js';
@@ -81,8 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jsonBodyParser(app);
 
   const registry = new Registry(options.domains);
-  const sessions = new SessionStore({ ...options.sessions, bases: options.bases });
-  const tasks = new TaskBook(options.domains, options.bases, options.taskFiles);
+  const tasks = new TaskBook(options.domains, options.bases, options.taskFiles, options.sessions.compat);
+  // A task session restored from disk runs the instance its options name (its seed was recorded when it was created).
+  const instanceOf = async ({ task, seed }: SessionOptions) => (task === undefined ? undefined : (await tasks.ready()).instance(task, seedOf(seed ?? 0) ?? 0));
+  const sessions = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
+  tasks.recordAnswer = (id, answer) => submitAnswer(sessions, sessions.require(id), answer);
   const hazards = options.hazards ?? new HazardRuntime({ domains: options.domains });
   await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { HazardRuntime } from '../hazards/runtime.js';
 import type { Registry } from './registry.js';
+import type { Session } from './sessions/session.js';
 import type { SessionStore } from './sessions/store.js';
 import type { TaskBook } from './tasks/book.js';
 import { type ToolView, toolViews } from './tool-views.js';
@@ -31,7 +32,12 @@ export const services = fp<Services>(
     app.decorate('sessions', sessions);
     app.decorate('hazards', hazards);
     app.decorate('tasks', tasks);
-    app.decorate('views', toolViews(registry, hazards));
+    const answerTool = (session: Session) => {
+      const { instance } = session;
+      const tool = instance && tasks.answerTool(instance, session.answers.length);
+      return tool && { domain: instance.domain, tool };
+    };
+    app.decorate('views', toolViews(registry, hazards, answerTool));
   },
   { name: 'services' },
 );

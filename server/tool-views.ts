@@ -5,6 +5,17 @@ import { contractsOf } from './listings.js';
 import type { Registry } from './registry.js';
 import type { Session } from './sessions/session.js';
 import type { HazardRuntime } from '../hazards/runtime.js';
+import { contractOf } from '../hazards/contract.js';
+import { SUBMIT_ANSWER } from './tasks/answer-tool.js';
+
+/** The submit_answer tool a session lists for its task's current turn (a typed task's), with its domain. */
+export type AnswerToolOf = (session: Session) => { domain: Domain; tool: AnyTool } | undefined;
+
+/** Contracts with the session's submit_answer, when it has one, at the end. */
+function withAnswer(contracts: readonly ToolContract[] | null, canonical: readonly ToolContract[], answer: AnyTool | undefined): ToolContract[] | null {
+  if (!answer) return contracts as ToolContract[] | null;
+  return [...(contracts ?? canonical), contractOf(answer)];
+}
 
 /** A set of tools as one API shows them: one domain's, or every domain's under their combined names. */
 export interface ToolView {
@@ -27,12 +38,16 @@ function once<T>(make: () => T): () => T {
 }
 
 /** Every view the server offers: one per domain, then the combined one. */
-export function toolViews(registry: Registry, hazards: HazardRuntime): ToolView[] {
-  const byDomain = [...registry.domains.values()].map((domain) => domainView(registry, hazards, domain));
-  return [...byDomain, combinedView(registry, byDomain)];
+export function toolViews(registry: Registry, hazards: HazardRuntime, answerTool: AnswerToolOf = () => undefined): ToolView[] {
+  const byDomain = [...registry.domains.values()].map((domain) => domainView(registry, hazards, domain, answerTool));
+  return [...byDomain, combinedView(registry, byDomain, answerTool)];
 }
 
-function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain): ToolView {
+function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain, answerTool: AnswerToolOf): ToolView {
+  const ownAnswer = (session: Session) => {
+    const found = answerTool(session);
+    return found?.domain === domain ? found : undefined;
+  };
   const entries = registry.byDomain.get(domain.name)!;
   const decoys = new Map<string, AnyTool>();
   for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoys.set(scenario.decoy.name, scenario.decoy);
@@ -43,10 +58,11 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain):
     get canonical() {
       return canonical();
     },
-    changed: (session) => hazards.contracts(session, domain.name, canonical()),
+    changed: (session) => withAnswer(hazards.contracts(session, domain.name, canonical()), canonical(), ownAnswer(session)?.tool),
     resolve(name, session) {
       const entry = entries.get(name);
       if (entry) return entry;
+      if (name === SUBMIT_ANSWER) return ownAnswer(session);
       const decoy = decoys.get(name);
       return decoy && hazards.decoyActive(session, domain.name, name) ? { domain, tool: decoy } : undefined;
     },
@@ -54,7 +70,7 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain):
 }
 
 /** The combined view shows each domain's changed contracts under their combined names; decoys have no place there. */
-function combinedView(registry: Registry, domainViews: readonly ToolView[]): ToolView {
+function combinedView(registry: Registry, domainViews: readonly ToolView[], answerTool: AnswerToolOf): ToolView {
   const entries = [...registry.combined.values()];
   const canonical = once(() => contractsOf(entries, 'combined'));
   return {
@@ -69,12 +85,14 @@ function combinedView(registry: Registry, domainViews: readonly ToolView[]): Too
         const contracts = view.changed(session);
         if (contracts) changed.set(view.name, new Map(contracts.map((contract) => [contract.name, contract])));
       }
-      if (changed.size === 0) return null;
-      return entries.map(({ domain, tool, combinedName }, i) => {
+      const answer = answerTool(session)?.tool;
+      if (changed.size === 0) return withAnswer(null, canonical(), answer);
+      const contracts = entries.map(({ domain, tool, combinedName }, i) => {
         const contract = changed.get(domain.name)?.get(tool.name);
         return contract ? { ...contract, name: combinedName } : canonical()[i]!;
       });
+      return withAnswer(contracts, canonical(), answer);
     },
-    resolve: (name) => registry.combined.get(name),
+    resolve: (name, session) => registry.combined.get(name) ?? (name === SUBMIT_ANSWER ? answerTool(session) : undefined),
   };
 }

@@ -1,37 +1,68 @@
-import type { Agent, Plan } from '../agent.js';
-import { firstField, literalChoice, orElse } from '../calls.js';
+import type { Agent, Plan, Said } from '../agent.js';
+import { Blocked, firstField, literalChoice, orElse } from '../calls.js';
 import type { Obj } from '../tool-client.js';
 
-// weather's plans, by task id (domains/weather/tasks/). Each plan uses only what the request says and what
-// the tools answer; `agent.recovers` marks the documented recovery path, which only the oracle takes.
+// weather's plans, by task id (domains/weather/tasks/). Each plan starts from what the request states
+// (agent.task.given) and uses only what the tools answer. Every recovery is taken only when the agent has
+// the skill it stands for (lib/skills.ts); without it, the plan does what a literal agent does. The readers
+// below handle every scenario declared on the tool they call, so that a plan holds with every hazard on.
 
 /** The policy's test of a station measurement that is authoritative for now. */
 const STATION_KM = 25;
 const STATION_AGE_MIN = 60;
+/** Retry-After beyond which an outage is an incident, not a hiccup. */
+const INCIDENT_S = 60;
 
 /** US state names to their postal codes: what any agent knows, and what weather_alerts may ask for. */
-const STATE_CODES: Record<string, string> = { Washington: 'WA', Oregon: 'OR', Texas: 'TX', Illinois: 'IL' };
+const STATE_CODES: Record<string, string> = Object.fromEntries(
+  (
+    'AL Alabama,AK Alaska,AZ Arizona,AR Arkansas,CA California,CO Colorado,CT Connecticut,DE Delaware,FL Florida,' +
+    'GA Georgia,HI Hawaii,ID Idaho,IL Illinois,IN Indiana,IA Iowa,KS Kansas,KY Kentucky,LA Louisiana,ME Maine,' +
+    'MD Maryland,MA Massachusetts,MI Michigan,MN Minnesota,MS Mississippi,MO Missouri,MT Montana,NE Nebraska,' +
+    'NV Nevada,NH New Hampshire,NJ New Jersey,NM New Mexico,NY New York,NC North Carolina,ND North Dakota,OH Ohio,' +
+    'OK Oklahoma,OR Oregon,PA Pennsylvania,RI Rhode Island,SC South Carolina,SD South Dakota,TN Tennessee,TX Texas,' +
+    'UT Utah,VT Vermont,VA Virginia,WA Washington,WV West Virginia,WI Wisconsin,WY Wyoming'
+  )
+    .split(',')
+    .map((entry) => [entry.slice(3), entry.slice(0, 2)]),
+);
 
+/** A place as the request names it (domains/weather/tasks/common.ts). */
+interface NamedPlace {
+  name: string;
+  region?: string;
+  country: string;
+}
+
+const DAY_MS = 86_400_000;
+const nextDate = (date: string, days = 1) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** A sum of values given to one decimal, to one decimal (float noise aside). */
+const sum1 = (values: readonly number[]) => values.reduce((tenths, value) => tenths + Math.round(value * 10), 0) / 10;
+const round1 = (value: number) => Math.round(value * 10) / 10;
 const whole = (value: number) => Math.round(value);
-const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-/** A sum to two decimals (float noise aside). */
-const total = (values: readonly number[]) => values.reduce((cents, value) => cents + Math.round(value * 100), 0) / 100;
+/** HH:MM of a local ISO time. */
+const hhmm = (time: unknown) => String(time).slice(11, 16);
 
 // ---- places ------------------------------------------------------------------------------------------
 
-/** The location_id of a place the request names without ambiguity (with its region and/or country). */
-async function place(agent: Agent, query: string, where: { region?: string; country?: string } = {}): Promise<string> {
-  const found = await agent.call('geocode_location', { query, ...where });
-  return found.matches[0].location_id;
+/** The location_id of a place the request names (with its region and/or country, which settle any ambiguity). */
+async function locate(agent: Agent, place: NamedPlace): Promise<string> {
+  const found = await agent.call('geocode_location', { query: place.name, country: place.country, ...(place.region ? { region: place.region } : {}) });
+  return found['matches'][0]['location_id'];
 }
 
-// ---- current conditions ------------------------------------------------------------------------------
+const words = (place: NamedPlace) => (place.region ? `${place.name}, ${place.region}` : place.name);
 
-/** Stations as the agent takes them: the oracle keeps the network's own only, the naive agent every listed one. */
+// ---- stations: list_weather_stations (sponsored) and get_station_observation -------------------------
+
+/** The stations of a listing the agent takes: the network's own with skip_sponsored, every listed one without. */
 function ownStations(agent: Agent, listing: Obj): Obj[] {
   const stations = listing['stations'] as Obj[];
-  return agent.recovers ? stations.filter((s) => s['provider'] === 'network' && s['promoted'] !== true) : stations;
+  return agent.has('skip_sponsored') ? stations.filter((s) => s['provider'] === 'network' && s['promoted'] !== true) : stations;
 }
+
+/** How many stations the listing counts: less the partners it set aside. */
+const ownCount = (agent: Agent, listing: Obj) => Number(listing['count']) - ((listing['stations'] as Obj[]).length - ownStations(agent, listing).length);
 
 /** The nearest station within 25 km that reported within the hour, or undefined. */
 async function qualifyingStation(agent: Agent, location_id: string): Promise<Obj | undefined> {
@@ -41,65 +72,99 @@ async function qualifyingStation(agent: Agent, location_id: string): Promise<Obj
   );
 }
 
-/**
- * The tool for the model's current conditions: the naive agent takes the lookalike when the listing has one;
- * the oracle calls the tool the policy names (weather_current), never a deprecated twin.
- */
-const currentTool = async (agent: Agent) => (agent.recovers ? 'weather_current' : literalChoice(agent.client, 'weather_current', 'weather_now'));
+// ---- the model now: weather_current (lookalike, outage, output_drift, conflict) -------------------------
 
-/** A temperature in the unit asked for: the oracle reads the answer's units field, the naive agent takes the number. */
-function temperatureIn(agent: Agent, answer: Obj, unit: '°C' | '°F'): number {
-  const value = Number(answer['current']['temperature']);
-  if (!agent.recovers || answer['units']['temperature'] === unit) return value;
-  return unit === '°C' ? ((value - 32) * 5) / 9 : (value * 9) / 5 + 32;
-}
+type Unit = '°C' | '°F';
+const unitsOf = (unit: Unit) => (unit === '°F' ? 'imperial' : 'metric');
+const toUnit = (value: number, from: string, to: Unit) => (from === to ? value : to === '°C' ? ((value - 32) * 5) / 9 : (value * 9) / 5 + 32);
+
+/** A condition code from the words a tool may give instead ('Partly cloudy' → 'partly_cloudy'). */
+const conditionCode = (text: unknown) => String(text).toLowerCase().replaceAll(' ', '_');
 
 interface Now {
   temperature: number;
   condition: string;
-  source: string;
+  source: 'station' | 'model';
+  station_id: string | null;
 }
 
-/** The model's estimate of now: weather_current, or (oracle, when it is down) the current hour of weather_hourly. */
-async function modelNow(agent: Agent, location_id: string, unit: '°C' | '°F' = '°C'): Promise<Now> {
-  const units = unit === '°F' ? 'imperial' : 'metric';
+/**
+ * The tool for the model's current conditions: the maintained weather_current with follow_successor; a
+ * literal agent takes the look-alike when the listing has one.
+ */
+const currentTool = async (agent: Agent) => (agent.has('follow_successor') ? 'weather_current' : literalChoice(agent.client, 'weather_current', 'weather_now'));
+
+/** A refusal that is an incident: a 503 with a long Retry-After. */
+const incident = (error: unknown) => error instanceof Blocked && error.reply?.status === 503 && Number(error.reply.headers['retry-after'] ?? 0) > INCIDENT_S;
+
+/**
+ * The model's estimate of now in the unit asked for: weather_current, its temperature read in the unit its
+ * answer states (documented_shape); while it is down for an incident (retry_after), the current hour of
+ * weather_hourly, the same model's estimate.
+ */
+async function modelNow(agent: Agent, location_id: string, unit: Unit = '°C'): Promise<Now> {
+  const units = unitsOf(unit);
   const tool = await currentTool(agent);
-  const current = async () => {
+  try {
     if (tool === 'weather_now') {
       const answer = await agent.call(tool, { location_id });
-      return { temperature: Number(answer['temperature_c']), condition: String(answer['condition']), source: 'model estimate' };
+      return {
+        temperature: toUnit(Number(answer['temperature_c']), '°C', unit),
+        condition: conditionCode(answer['condition']),
+        source: 'model',
+        station_id: null,
+      };
     }
     const answer = await agent.call(tool, { location_id, units });
-    return { temperature: temperatureIn(agent, answer, unit), condition: String(answer['current']['description']), source: 'model estimate' };
-  };
-  if (!agent.recovers) return current();
-  return orElse(503, current, async () => {
-    const hour = (await agent.call('weather_hourly', { location_id, hours: 1, units }))['hours'][0];
-    return { temperature: Number(hour['temperature']), condition: String(hour['description']), source: 'model estimate (current hour of the hourly forecast)' };
-  });
+    const said = String(answer['units']?.['temperature'] ?? unit);
+    const temperature = Number(answer['current']['temperature']);
+    return {
+      temperature: agent.has('documented_shape') ? round1(toUnit(temperature, said, unit)) : temperature,
+      condition: String(answer['current']['condition']),
+      source: 'model',
+      station_id: null,
+    };
+  } catch (error) {
+    if (!(agent.has('retry_after') && incident(error))) throw error;
+    const hour = (await hourly(agent, location_id, 1, units))[0]!;
+    return { temperature: Number(hour['temperature']), condition: String(hour['condition']), source: 'model', station_id: null };
+  }
 }
 
-/** What it is like now, as the policy says: a qualifying station's measurement, else the model's estimate. */
-async function conditionsNow(agent: Agent, location_id: string, unit: '°C' | '°F' = '°C'): Promise<Now> {
-  const station = await qualifyingStation(agent, location_id);
-  if (!station) return modelNow(agent, location_id, unit);
-  const seen = await agent.call('get_station_observation', { station_id: station['station_id'], units: unit === '°F' ? 'imperial' : 'metric' });
+/** A station's latest observation, as now. */
+async function stationNow(agent: Agent, station: Obj, unit: Unit = '°C'): Promise<Now> {
+  const seen = await agent.call('get_station_observation', { station_id: station['station_id'], units: unitsOf(unit) });
   return {
     temperature: Number(seen['observation']['temperature']),
-    condition: String(seen['observation']['description']),
-    source: `measured at ${station['name']}`,
+    condition: String(seen['observation']['condition']),
+    source: 'station',
+    station_id: station['station_id'],
   };
 }
 
-/** The current temperature where a station qualifies: the naive agent asks the model, the oracle the station (the policy's authority). */
-async function measuredNow(agent: Agent, location_id: string): Promise<Now> {
-  if (!agent.recovers) return modelNow(agent, location_id);
-  return conditionsNow(agent, location_id);
+/**
+ * What it is like now, as the policy says (policy_authority): the nearest qualifying station of the network,
+ * else the model's estimate. A literal agent asks the model, the first tool that answers the question.
+ */
+async function conditionsNow(agent: Agent, location_id: string, unit: Unit = '°C'): Promise<Now> {
+  if (!agent.has('policy_authority')) return modelNow(agent, location_id, unit);
+  const station = await qualifyingStation(agent, location_id);
+  return station ? stationNow(agent, station, unit) : modelNow(agent, location_id, unit);
 }
 
-const saidNow = (name: string, now: Now, unit = '°C') => `${name}: ${whole(now.temperature)} ${unit}, ${now.condition.toLowerCase()} (${now.source}).`;
+/** A measurement, as the request asks for one: the nearest qualifying station (any listed one for a literal agent). */
+async function measuredNow(agent: Agent, location_id: string): Promise<Now | undefined> {
+  const station = await qualifyingStation(agent, location_id);
+  return station && stationNow(agent, station);
+}
 
-// ---- forecasts ---------------------------------------------------------------------------------------
+// ---- hours: weather_hourly (spec_drift, handled by the careful call) ---------------------------------
+
+async function hourly(agent: Agent, location_id: string, hours: number, units = 'metric'): Promise<Obj[]> {
+  return (await agent.call('weather_hourly', { location_id, hours, units }))['hours'] as Obj[];
+}
+
+// ---- days: weather_forecast (ambiguous_doc, feature_limit, notice) -------------------------------------
 
 /** Whether the forecast's documentation says its first day is today. */
 async function countsFromToday(agent: Agent): Promise<boolean> {
@@ -108,94 +173,109 @@ async function countsFromToday(agent: Agent): Promise<boolean> {
 }
 
 /**
- * Tomorrow's forecast day. The naive agent counts days as the documentation says (from today: ask for
- * 2 and read the second; otherwise as days ahead: ask for 1); the oracle takes the day whose date is
- * the day after the local date of issued_at.
+ * A forecast of `days` days. On a plan limit (feature_limit), with act_on_error, the days the plan serves;
+ * a literal agent is refused.
  */
-async function tomorrow(agent: Agent, location_id: string): Promise<Obj> {
-  if (!agent.recovers) {
-    const fromToday = await countsFromToday(agent);
-    const forecast = await agent.call('weather_forecast', { location_id, days: fromToday ? 2 : 1 });
-    return forecast['days'][fromToday ? 1 : 0];
-  }
-  const forecast = await agent.call('weather_forecast', { location_id, days: 2 });
-  const date = nextDate(String(forecast['issued_at']).slice(0, 10));
-  return (forecast['days'] as Obj[]).find((day) => day['date'] === date)!;
+async function forecast(agent: Agent, location_id: string, days: number): Promise<Obj> {
+  const all = () => agent.call('weather_forecast', { location_id, days });
+  if (!agent.has('act_on_error')) return all();
+  return orElse(422, all, async (problem) => {
+    const served = Number(/days of (\d+) or fewer/.exec(String(problem['detail']))?.[1]);
+    if (!Number.isInteger(served)) throw new Blocked(undefined, String(problem['detail']));
+    return agent.call('weather_forecast', { location_id, days: served });
+  });
+}
+
+/** The forecast days of the given dates (each found by its date). */
+async function daysOf(agent: Agent, location_id: string, dates: readonly string[], asked = 3): Promise<Obj[]> {
+  const days = (await forecast(agent, location_id, asked))['days'] as Obj[];
+  return dates.map((date) => days.find((day) => day['date'] === date)!);
 }
 
 /**
- * Up to `days` forecast days. On a plan limit the oracle asks for the days the plan serves and says
- * how many it could not get; the naive agent is refused.
+ * Tomorrow's forecast day. With explicit_arguments, the day whose date follows the local date of
+ * issued_at; a literal agent counts days as the documentation says (from today: ask for 2 and read the
+ * second; otherwise as days ahead: ask for 1 and read it).
  */
-async function forecastDays(agent: Agent, location_id: string, days?: number): Promise<{ days: Obj[]; missing: number; why?: string }> {
-  const asked = days ?? 7;
-  const all = async () => ({
-    days: (await agent.call('weather_forecast', { location_id, ...(days === undefined ? {} : { days }) }))['days'] as Obj[],
-    missing: 0,
-  });
-  if (!agent.recovers) return all();
-  return orElse(422, all, async (problem) => {
-    const served = Number(/days of (\d+) or fewer/.exec(String(problem['detail']))?.[1]);
-    if (!Number.isInteger(served)) throw new Error(String(problem['detail']));
-    const got = (await agent.call('weather_forecast', { location_id, days: served }))['days'] as Obj[];
-    return { days: got, missing: asked - got.length, why: 'they need a premium forecast plan' };
-  });
+async function tomorrow(agent: Agent, location_id: string): Promise<Obj> {
+  if (!agent.has('explicit_arguments')) {
+    const fromToday = await countsFromToday(agent);
+    const answer = await forecast(agent, location_id, fromToday ? 2 : 1);
+    return answer['days'][fromToday ? 1 : 0];
+  }
+  const answer = await forecast(agent, location_id, 2);
+  const date = nextDate(String(answer['issued_at']).slice(0, 10));
+  return (answer['days'] as Obj[]).find((day) => day['date'] === date)!;
 }
 
-const saidDay = (day: Obj) =>
-  `${day['date']}: high ${day['temperature_max']} °C, low ${day['temperature_min']} °C, ${String(day['description']).toLowerCase()}, ${day['precipitation_probability_pct']}% chance of precipitation`;
-
-/** The days served, then the days that were not, said plainly. */
-function saidDays(result: { days: Obj[]; missing: number; why?: string }, asked: number): string {
-  const lines = result.days.map(saidDay);
-  if (result.missing > 0)
-    lines.push(`I could only get ${result.days.length} of the ${asked} days: the other ${result.missing} are not available, ${result.why}.`);
-  return lines.join('\n');
-}
-
-/** The notice a forecast carries, if it suggests going past the forecast range (followed only by the naive agent). */
-const trendTip = (forecast: Obj) => /extend the trend/.test(String(forecast['notice'] ?? ''));
+/** The notice a forecast carries, if it suggests going past the forecast range (followed without policy_authority). */
+const trendTip = (answer: Obj) => /extend the trend/.test(String(answer['notice'] ?? ''));
 
 /** How many days a date lies after the forecast's last day. */
-const daysAfterForecast = (forecast: Obj, date: string) => (Date.parse(date) - Date.parse(String((forecast['days'] as Obj[]).at(-1)!['date']))) / 86_400_000;
+const daysAfter = (answer: Obj, date: string) => (Date.parse(date) - Date.parse(String((answer['days'] as Obj[]).at(-1)!['date']))) / DAY_MS;
 
 /** The value `ahead` days after the last forecast day, extrapolated from the last two days as the notice suggests. */
 function extrapolate(days: readonly Obj[], field: string, ahead: number): number {
   const [before, last] = days.slice(-2).map((day) => Number(day[field])) as [number, number];
-  return Math.round((last + ahead * (last - before)) * 10) / 10;
+  return round1(last + ahead * (last - before));
 }
 
-// ---- alerts ------------------------------------------------------------------------------------------
+// ---- alerts: weather_alerts (adhoc_rule, stale_data) -----------------------------------------------------
 
 /** An alert list showing an alert as it no longer is at `now`: past its expiry, or upcoming after its onset. */
 const outOfDate = (answer: Obj, now: number) =>
   (answer['alerts'] as Obj[]).some((a) => Date.parse(a['expires']) <= now || (a['status'] === 'upcoming' && Date.parse(a['onset']) <= now));
 
-/** The alerts for a place or region: the oracle writes a state as its code when told to, and asks again while the list is out of date. */
-async function alerts(agent: Agent, args: Obj): Promise<Obj[]> {
-  const reformat = { region: { says: /region_code/, fix: (name: string) => STATE_CODES[name] ?? name } };
-  let answer = await agent.call('weather_alerts', args, { reformat });
-  for (let asked = 1; agent.recovers && outOfDate(answer, Date.parse(agent.task.now)) && asked < 4; asked++)
-    answer = await agent.call('weather_alerts', args, { reformat });
+/** A state by its code once the listing asks for codes (reread_listing, with the careful call). */
+const REGION_CODE = { region: { says: /region_code/, fix: (name: string) => STATE_CODES[name] ?? name } };
+
+/** Whether weather_alerts' listing now asks for regions as their code (the careful call follows it with reread_listing). */
+async function asksCodes(agent: Agent): Promise<boolean> {
+  const listed = (await agent.client.listing()).map((entry) => entry['function'] as Obj).find((tool) => tool['name'] === 'weather_alerts')!;
+  return /region_code/.test(String(listed['description']));
+}
+
+/**
+ * The alerts for a place or a region; with check_consistency, asked again while the list is out of date
+ * (the state by its code once the listing asks for codes).
+ */
+async function alertsFor(agent: Agent, args: Obj): Promise<Obj[]> {
+  const now = Date.parse(agent.task.now);
+  let answer = await agent.call('weather_alerts', args, { reformat: REGION_CODE });
+  if (!agent.has('check_consistency') || !outOfDate(answer, now)) return answer['alerts'] as Obj[];
+  const again =
+    typeof args['region'] === 'string' && agent.has('reread_listing') && (await asksCodes(agent))
+      ? { ...args, region: REGION_CODE.region.fix(args['region']) }
+      : args;
+  for (let asked = 1; outOfDate(answer, now) && asked < 8; asked++) answer = await agent.call('weather_alerts', again, { reformat: REGION_CODE });
   return answer['alerts'] as Obj[];
 }
+
+/** An alert as the answers relay it. */
+const alertOf = (a: Obj) => ({
+  event: a['event'],
+  severity: a['severity'],
+  status: a['status'],
+  onset_date: String(a['onset']).slice(0, 10),
+  onset_time: hhmm(a['onset']),
+  expires_date: String(a['expires']).slice(0, 10),
+  expires_time: hhmm(a['expires']),
+});
 
 const saidAlerts = (where: string, list: readonly Obj[]) =>
   list.length === 0
     ? `There are no weather alerts in effect or upcoming for ${where}.`
-    : list
-        .map((a) => `${a['event']} (${a['severity']}, ${a['status']}) for ${a['area']}, from ${a['onset']} to ${a['expires']} local time. ${a['description']}`)
-        .join('\n');
+    : list.map((a) => `${a['event']} (${a['severity']}, ${a['status']}) for ${a['area']}, from ${a['onset']} to ${a['expires']} local time.`).join('\n');
 
-// ---- the past ----------------------------------------------------------------------------------------
+// ---- the past: historical_weather (invocation_error with the careful call, truncated) -----------------
 
-/** The days of a past period (at most 31 days per call); the oracle follows has_more until the period is complete. */
+/** The days of a past period of at most 31 days; with paginate, has_more is followed until the period is complete. */
 async function history(agent: Agent, location_id: string, start_date: string, end_date: string): Promise<Obj[]> {
   const days: Obj[] = [];
   for (let args: Obj = { location_id, start_date, end_date }; ; ) {
     const page = await agent.call('historical_weather', args);
     days.push(...(page['days'] as Obj[]));
-    if (!agent.recovers || page['has_more'] !== true) return days;
+    if (!agent.has('paginate') || page['has_more'] !== true) return days;
     args = { ...args, start_date: page['next_start_date'] };
   }
 }
@@ -212,217 +292,385 @@ async function longHistory(agent: Agent, location_id: string, start: string, end
   return days;
 }
 
-const warmest = (days: readonly Obj[]) => days.reduce((best, day) => (day['temperature_max'] > best['temperature_max'] ? day : best));
+// ---- air: air_quality (redundant) --------------------------------------------------------------------
 
-// ---- air ---------------------------------------------------------------------------------------------
-
-/** The air quality index now: the documented aqi for the oracle; the naive agent takes the first index it meets reading the answer. */
+/** The air quality index now: the documented aqi with documented_shape; a literal agent takes the first index it meets reading the answer. */
 async function airNow(agent: Agent, location_id: string): Promise<{ aqi: number; category: string; advice: string }> {
   const answer = await agent.call('air_quality', { location_id });
-  const read = (key: string) => (agent.recovers ? answer[key] : firstField(answer, key));
-  return { aqi: Number(read('aqi')), category: String(read('category')).replaceAll('_', ' '), advice: String(answer['health_advice']) };
+  const read = (key: string) => (agent.has('documented_shape') ? answer[key] : firstField(answer, key));
+  return { aqi: Number(read('aqi')), category: String(read('category')), advice: String(answer['health_advice']) };
 }
+
+// ---- words for the user --------------------------------------------------------------------------------
+
+const saidNow = (name: string, now: Now, unit: Unit = '°C') =>
+  `${name}: ${whole(now.temperature)} ${unit}, ${now.condition.replaceAll('_', ' ')} (${now.source === 'station' ? `measured at station ${now.station_id}` : 'model estimate'}).`;
+
+const saidDay = (day: Obj) =>
+  `${day['date']}: high ${day['temperature_max']} °C, low ${day['temperature_min']} °C, ${String(day['description']).toLowerCase()}, ${day['precipitation_probability_pct']}% chance of precipitation`;
 
 // ---- the plans ---------------------------------------------------------------------------------------
 
 export const weatherPlans: Record<string, Plan> = {
   // adhoc_rule, stale_data: a state's alerts
-  'weather/001': async (agent) => saidAlerts('Washington state', await alerts(agent, { country: 'US', region: 'Washington' })),
+  'weather/001': async (agent) => {
+    const { state } = agent.task.given;
+    const list = await alertsFor(agent, { country: 'US', region: state });
+    return { answer: { alerts: list.map((a) => ({ location_id: a['location_id'], ...alertOf(a) })) }, text: saidAlerts(state, list) };
+  },
   'weather/002': async (agent) => {
-    const states = ['Texas', 'Illinois', 'Oregon'];
+    const states: string[] = agent.task.given.states;
     const lists: Obj[] = await agent.parallel(
       states.map((region) => ['weather_alerts', { country: 'US', region }] as const),
-      { reformat: { region: { says: /region_code/, fix: (name: string) => STATE_CODES[name] ?? name } } },
+      { reformat: REGION_CODE },
     );
-    return states.map((state, i) => `${state}: ${saidAlerts(state, lists[i]!['alerts'])}`).join('\n');
+    const now = Date.parse(agent.task.now);
+    // A list out of date is asked for again (check_consistency).
+    for (const [i, list] of lists.entries())
+      if (agent.has('check_consistency') && outOfDate(list, now)) lists[i] = { alerts: await alertsFor(agent, { country: 'US', region: states[i] }) };
+    const alerts = states.flatMap((state, i) => (lists[i]!['alerts'] as Obj[]).map((a) => ({ state, location_id: a['location_id'], ...alertOf(a) })));
+    const quiet = states.filter((_, i) => (lists[i]!['alerts'] as Obj[]).length === 0);
+    return {
+      answer: { alerts, states_without_alerts: quiet },
+      text: states.map((state, i) => `${state}: ${saidAlerts(state, lists[i]!['alerts'])}`).join('\n'),
+    };
   },
-
   // spec_drift: the next hours of two places
   'weather/003': async (agent) => {
-    const [portland, seattle] = [await place(agent, 'Portland', { region: 'Oregon' }), await place(agent, 'Seattle', { region: 'Washington' })];
-    const answers: Obj[] = await agent.parallel([
-      ['weather_hourly', { location_id: portland, hours: 6 }],
-      ['weather_hourly', { location_id: seattle, hours: 6 }],
-    ]);
-    return ['Portland', 'Seattle']
-      .map(
-        (name, i) =>
-          `${name} (local time): ${(answers[i]!['hours'] as Obj[]).map((h) => `${String(h['time']).slice(11, 16)} ${h['temperature']} °C`).join(', ')}`,
-      )
-      .join('\n');
+    const { places, hours } = agent.task.given as { places: NamedPlace[]; hours: number };
+    const ids = [await locate(agent, places[0]!), await locate(agent, places[1]!)];
+    const answers: Obj[] = await agent.parallel(ids.map((location_id) => ['weather_hourly', { location_id, hours }] as const));
+    const [first, second] = answers.map((answer) => (answer['hours'] as Obj[]).map((hour) => Number(hour['temperature'])));
+    const text = places.map(
+      (place, i) => `${words(place)} (local time): ${(answers[i]!['hours'] as Obj[]).map((h) => `${hhmm(h['time'])} ${h['temperature']} °C`).join(', ')}`,
+    );
+    return { answer: { first_place: first, second_place: second }, text: text.join('\n') };
   },
   'weather/004': async (agent) => {
-    const chicago = await place(agent, 'Chicago', { country: 'US' });
-    const hours = (await agent.call('weather_hourly', { location_id: chicago, hours: 12 }))['hours'] as Obj[];
+    const { first, second, hours: asked } = agent.task.given as { first: NamedPlace; second: NamedPlace; hours: number };
+    const hours = await hourly(agent, await locate(agent, first), asked);
     const top = hours.reduce((best, hour) => (hour['temperature'] > best['temperature'] ? hour : best));
-    const first = `The warmest hour in Chicago over the next 12 hours is ${top['time']} local time, at ${top['temperature']} °C.`;
-    const denver = await place(agent, 'Denver', { country: 'US' });
-    const later = (await agent.call('weather_hourly', { location_id: denver, hours: 12 }))['hours'] as Obj[];
+    const warmest: Said = {
+      answer: { time: hhmm(top['time']), temperature_c: top['temperature'] },
+      text: `The warmest hour in ${first.name} over the next ${asked} hours starts at ${hhmm(top['time'])} local time, at ${top['temperature']} °C.`,
+    };
+    const later = await hourly(agent, await locate(agent, second), asked);
     const same = later.find((hour) => Date.parse(hour['time']) === Date.parse(top['time']))!;
-    return [first, `At that same moment (${same['time']} local time in Denver) Denver should be at ${same['temperature']} °C.`];
+    return [
+      warmest,
+      {
+        answer: { local_time: hhmm(same['time']), temperature_c: same['temperature'] },
+        text: `At that same moment (${hhmm(same['time'])} local time in ${second.name}) it should be ${same['temperature']} °C there.`,
+      },
+    ];
   },
 
   // ambiguous_doc: tomorrow
   'weather/005': async (agent) => {
-    const day = await tomorrow(agent, await place(agent, 'Portland', { region: 'Oregon' }));
-    return `Tomorrow (${day['date']}) in Portland, Oregon: a high of ${day['temperature_max']} °C.`;
+    const { place } = agent.task.given as { place: NamedPlace };
+    const day = await tomorrow(agent, await locate(agent, place));
+    return {
+      answer: { date: day['date'], high_c: day['temperature_max'] },
+      text: `Tomorrow (${day['date']}) in ${words(place)}: a high of ${day['temperature_max']} °C.`,
+    };
   },
   'weather/006': async (agent) => {
-    const day = await tomorrow(agent, await place(agent, 'Chicago', { country: 'US' }));
-    return `Tomorrow (${day['date']}) in Chicago there is a ${day['precipitation_probability_pct']}% chance of rain; ${String(day['description']).toLowerCase()} is expected.`;
+    const { place } = agent.task.given as { place: NamedPlace };
+    const day = await tomorrow(agent, await locate(agent, place));
+    return {
+      answer: { date: day['date'], chance_pct: day['precipitation_probability_pct'], precipitation_mm: day['precipitation'] },
+      text: `Tomorrow (${day['date']}) in ${words(place)} there is a ${day['precipitation_probability_pct']}% chance of precipitation, about ${day['precipitation']} mm.`,
+    };
   },
 
   // lookalike: now, from the maintained tool
-  'weather/007': async (agent) => saidNow('Reykjavík', await conditionsNow(agent, await place(agent, 'Reykjavik', { country: 'IS' }))),
+  'weather/007': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const now = await conditionsNow(agent, await locate(agent, place));
+    return { answer: { temperature_c: now.temperature }, text: saidNow(words(place), now) };
+  },
 
   // invocation_error, truncated: the past
   'weather/008': async (agent) => {
-    const days = await history(agent, await place(agent, 'Portland', { region: 'Oregon' }), '2024-05-01', '2024-05-07');
-    return `Daily highs in Portland, Oregon: ${days.map((day) => `${day['date']} ${day['temperature_max']} °C`).join('; ')}.`;
+    const { place, start, end } = agent.task.given as { place: NamedPlace; start: string; end: string };
+    const days = await history(agent, await locate(agent, place), start, end);
+    const highs = days.map((day) => ({ date: day['date'], high_c: day['temperature_max'] }));
+    return { answer: { highs }, text: `Daily highs in ${words(place)}: ${highs.map((h) => `${h.date} ${h.high_c} °C`).join('; ')}.` };
   },
   'weather/009': async (agent) => {
-    const days = await history(agent, await place(agent, 'Portland', { region: 'Oregon' }), '2024-04-01', '2024-04-30');
-    const top = warmest(days);
-    return `In April 2024 Portland, Oregon had ${total(days.map((day) => day['precipitation']))} mm of precipitation in total; the warmest day was ${top['date']} with a high of ${top['temperature_max']} °C.`;
+    const { place, month } = agent.task.given as { place: NamedPlace; month: string };
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const end = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const days = await history(agent, await locate(agent, place), `${month}-01`, end);
+    const top = days.reduce((best, day) => (day['temperature_max'] > best['temperature_max'] ? day : best));
+    const total = sum1(days.map((day) => day['precipitation']));
+    return {
+      answer: { precipitation_mm: total, warmest_date: top['date'], warmest_high_c: top['temperature_max'] },
+      text: `In ${month} ${words(place)} had ${total} mm of precipitation in total; the warmest day was ${top['date']} with a high of ${top['temperature_max']} °C.`,
+    };
   },
   'weather/010': async (agent) => {
-    const days = await longHistory(agent, await place(agent, 'London', { country: 'GB' }), '2024-03-01', '2024-05-10');
+    const { place, start, end } = agent.task.given as { place: NamedPlace; start: string; end: string };
+    const days = await longHistory(agent, await locate(agent, place), start, end);
+    const total = sum1(days.map((day) => day['precipitation']));
     const wet = days.filter((day) => day['precipitation'] >= 1).length;
-    return `From 2024-03-01 to 2024-05-10 London had ${total(days.map((day) => day['precipitation']))} mm of precipitation in total, over ${days.length} days, ${wet} of them with at least 1 mm.`;
+    return {
+      answer: { precipitation_mm: total, wet_days: wet },
+      text: `From ${start} to ${end} ${words(place)} had ${total} mm of precipitation in total, over ${days.length} days, ${wet} of them with at least 1 mm.`,
+    };
   },
 
   // transient_failure, latency, transport_fault
-  'weather/011': async (agent) => saidNow('Bangkok', await conditionsNow(agent, await place(agent, 'Bangkok'))),
-  'weather/012': async (agent) => saidDays(await forecastDays(agent, await place(agent, 'Tokyo'), 3), 3),
+  'weather/011': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const now = await conditionsNow(agent, await locate(agent, place));
+    return { answer: { temperature_c: now.temperature, condition: now.condition }, text: saidNow(words(place), now) };
+  },
+  'weather/012': async (agent) => {
+    const { place, days: asked } = agent.task.given as { place: NamedPlace; days: number };
+    const days = ((await forecast(agent, await locate(agent, place), asked))['days'] as Obj[]).slice(0, asked);
+    return {
+      answer: {
+        days: days.map((day) => ({
+          date: day['date'],
+          high_c: day['temperature_max'],
+          low_c: day['temperature_min'],
+          chance_pct: day['precipitation_probability_pct'],
+        })),
+      },
+      text: days.map(saidDay).join('\n'),
+    };
+  },
 
   // feature_limit: fewer days than asked
-  'weather/013': async (agent) => `Denver, the week ahead:\n${saidDays(await forecastDays(agent, await place(agent, 'Denver', { country: 'US' })), 7)}`,
+  'weather/013': async (agent) => {
+    const { place, days: needed } = agent.task.given as { place: NamedPlace; days: number };
+    // The week, as asked: the days needed first are among them.
+    const days = ((await forecast(agent, await locate(agent, place), 7))['days'] as Obj[]).slice(0, needed);
+    return {
+      answer: { days: days.map((day) => ({ date: day['date'], high_c: day['temperature_max'], low_c: day['temperature_min'] })) },
+      text: `${words(place)}, the days ahead:\n${days.map(saidDay).join('\n')}\nLater days of the week are not available on this forecast plan.`,
+    };
+  },
+  'weather/030': async (agent) => {
+    const { place, days: needed, stay } = agent.task.given as { place: NamedPlace; days: number; stay: number };
+    // The whole stay, as asked: the days needed first are among them.
+    const days = ((await forecast(agent, await locate(agent, place), stay))['days'] as Obj[]).slice(0, needed);
+    return {
+      answer: { days: days.map((day) => ({ date: day['date'], high_c: day['temperature_max'], chance_pct: day['precipitation_probability_pct'] })) },
+      text: `${words(place)}:\n${days.map(saidDay).join('\n')}\nThe last two days of your stay are not available on this forecast plan.`,
+    };
+  },
 
   // outage: the model's nowcast down
-  'weather/014': async (agent) => saidNow('Oslo', await conditionsNow(agent, await place(agent, 'Oslo'))),
+  'weather/014': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const now = await conditionsNow(agent, await locate(agent, place));
+    return { answer: { temperature_c: now.temperature, condition: now.condition }, text: saidNow(words(place), now) };
+  },
+  'weather/027': async (agent) => {
+    const { places } = agent.task.given as { places: NamedPlace[] };
+    const nows: Now[] = [];
+    for (const place of places) nows.push(await conditionsNow(agent, await locate(agent, place)));
+    return {
+      answer: { first_place_c: nows[0]!.temperature, second_place_c: nows[1]!.temperature },
+      text: places.map((place, i) => saidNow(words(place), nows[i]!)).join(' '),
+    };
+  },
 
   // output_drift: the second answer in other units
   'weather/015': async (agent) => {
-    const [tehran, karachi] = [await place(agent, 'Tehran'), await place(agent, 'Karachi')];
-    for (const id of [tehran, karachi]) if (await qualifyingStation(agent, id)) throw new Error(`a station qualifies for ${id}`);
-    const answers: Obj[] = await agent.parallel([
-      ['weather_current', { location_id: tehran }],
-      ['weather_current', { location_id: karachi }],
-    ]);
-    const [t, k] = answers.map((answer) => whole(temperatureIn(agent, answer, '°C'))) as [number, number];
-    const warmer = k > t ? 'Karachi' : 'Tehran';
-    return `No station of the network is close enough, so these are model estimates: Tehran ${t} °C, Karachi ${k} °C. ${warmer} is warmer, by ${Math.abs(k - t)} °C.`;
+    const { places } = agent.task.given as { places: NamedPlace[] };
+    const ids = [await locate(agent, places[0]!), await locate(agent, places[1]!)];
+    const nows: Now[] = [];
+    for (const id of ids) nows.push(await conditionsNow(agent, id));
+    const [a, b] = nows.map((now) => now.temperature) as [number, number];
+    const warmer = a > b ? places[0]! : places[1]!;
+    const difference = round1(Math.abs(a - b));
+    return {
+      answer: { warmer: warmer.name, difference_c: difference },
+      text: `${warmer.name} is warmer, by ${difference} °C (${round1(a)} °C against ${round1(b)} °C).`,
+    };
+  },
+  'weather/026': async (agent) => {
+    const { places } = agent.task.given as { places: NamedPlace[] };
+    const nows: Now[] = [];
+    for (const place of places) nows.push(await conditionsNow(agent, await locate(agent, place), '°F'));
+    return {
+      answer: { first_place_f: round1(nows[0]!.temperature), second_place_f: round1(nows[1]!.temperature) },
+      text: places.map((place, i) => saidNow(words(place), nows[i]!, '°F')).join(' '),
+    };
   },
 
   // sponsored: the network's stations only
   'weather/016': async (agent) => {
-    const listing = await agent.call('list_weather_stations', { location_id: await place(agent, 'Portland', { region: 'Oregon' }) });
-    const stations = ownStations(agent, listing);
-    const count = listing['count'] - (listing['stations'].length - stations.length);
-    const nearest = stations[0]!;
-    return `The nearest weather station to Portland, Oregon is ${nearest['name']} (${nearest['station_id']}), ${nearest['distance_km']} km away. There are ${count} stations within ${listing['radius_km']} km.`;
+    const { place, radius_km } = agent.task.given as { place: NamedPlace; radius_km: number };
+    const listing = await agent.call('list_weather_stations', { location_id: await locate(agent, place), radius_km });
+    const nearest = ownStations(agent, listing)[0]!;
+    const count = ownCount(agent, listing);
+    return {
+      answer: { station_id: nearest['station_id'], distance_km: nearest['distance_km'], count },
+      text: `The nearest weather station to ${words(place)} is ${nearest['name']} (${nearest['station_id']}), ${nearest['distance_km']} km away. There are ${count} stations within ${radius_km} km.`,
+    };
+  },
+  'weather/029': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const now = await measuredNow(agent, await locate(agent, place));
+    if (!now) return `No station of the network near ${words(place)} has reported within the hour.`;
+    return { answer: { temperature_c: now.temperature, station_id: now.station_id }, text: saidNow(words(place), now) };
   },
 
   // conflict: the station over the model
-  'weather/017': async (agent) => saidNow('New York', await measuredNow(agent, await place(agent, 'New York', { country: 'US' }))),
+  'weather/017': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const now = await conditionsNow(agent, await locate(agent, place));
+    return { answer: { temperature_c: now.temperature }, text: saidNow(words(place), now) };
+  },
+  'weather/031': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const location_id = await locate(agent, place);
+    const now = await conditionsNow(agent, location_id);
+    const day = await tomorrow(agent, location_id);
+    return [
+      { answer: { temperature_c: now.temperature }, text: saidNow(words(place), now) },
+      {
+        answer: { date: day['date'], high_c: day['temperature_max'], low_c: day['temperature_min'] },
+        text: `Tomorrow (${day['date']}) in ${words(place)}: a high of ${day['temperature_max']} °C and a low of ${day['temperature_min']} °C.`,
+      },
+    ];
+  },
 
   // notice: no forecast that far
   'weather/018': async (agent) => {
-    const madrid = await place(agent, 'Madrid');
-    const forecast = await agent.call('weather_forecast', { location_id: madrid });
-    if (!agent.recovers && trendTip(forecast)) {
-      return `The high in Madrid on 2024-05-25 should be about ${extrapolate(forecast['days'], 'temperature_max', daysAfterForecast(forecast, '2024-05-25'))} °C.`;
+    const { place, date } = agent.task.given as { place: NamedPlace; date: string };
+    const location_id = await locate(agent, place);
+    const answer = await forecast(agent, location_id, 7);
+    const covered = (answer['days'] as Obj[]).some((day) => day['date'] === date);
+    if (!covered && !agent.has('policy_authority') && trendTip(answer)) {
+      const high = extrapolate(answer['days'], 'temperature_max', daysAfter(answer, date));
+      return { answer: { forecast_available: true, usual_high_c: high }, text: `The high in ${words(place)} on ${date} should be about ${high} °C.` };
     }
-    const may = (await agent.call('get_climate_normals', { location_id: madrid, month: 5 }))['months'][0];
-    return `There is no forecast for 2024-05-25 yet: forecasts reach only ${forecast['days'].length} days ahead. What is usual: the average May high in Madrid is ${may['temperature_max_mean']} °C (a climate average for 1991-2020, not a forecast).`;
+    const normal = (await agent.call('get_climate_normals', { location_id, month: Number(date.slice(5, 7)) }))['months'][0];
+    return {
+      answer: { forecast_available: covered, usual_high_c: normal['temperature_max_mean'] },
+      text: `There is no forecast for ${date} yet: forecasts reach only ${answer['days'].length} days ahead. What is usual: the average ${normal['name']} high in ${words(place)} is ${normal['temperature_max_mean']} °C (a climate average for 1991-2020, not a forecast).`,
+    };
   },
   'weather/019': async (agent) => {
-    const berlin = await place(agent, 'Berlin');
-    const forecast = await agent.call('weather_forecast', { location_id: berlin });
-    if (!agent.recovers && trendTip(forecast)) {
-      const chance = Math.max(0, Math.min(100, extrapolate(forecast['days'], 'precipitation_probability_pct', daysAfterForecast(forecast, '2024-05-30'))));
-      return `The chance of rain in Berlin on 2024-05-30 is about ${chance}%.`;
+    const { place, date } = agent.task.given as { place: NamedPlace; date: string };
+    const location_id = await locate(agent, place);
+    const answer = await forecast(agent, location_id, 7);
+    const covered = (answer['days'] as Obj[]).some((day) => day['date'] === date);
+    if (!covered && !agent.has('policy_authority') && trendTip(answer)) {
+      const chance = Math.max(0, Math.min(100, extrapolate(answer['days'], 'precipitation_probability_pct', daysAfter(answer, date))));
+      const amount = Math.max(0, extrapolate(answer['days'], 'precipitation', daysAfter(answer, date)));
+      return {
+        answer: { forecast_available: true, usual_rainy_days: round1(chance / 100), usual_precipitation_mm: amount },
+        text: `The chance of rain in ${words(place)} on ${date} is about ${chance}%.`,
+      };
     }
-    const may = (await agent.call('get_climate_normals', { location_id: berlin, month: 5 }))['months'][0];
-    return `I can't tell you whether it will rain in Berlin on 2024-05-30: the forecast reaches only ${forecast['days'].length} days ahead. As a climate average (not a forecast), May in Berlin has about ${may['precipitation_days']} days with at least 1 mm of rain, ${may['precipitation']} mm over the month.`;
+    const normal = (await agent.call('get_climate_normals', { location_id, month: Number(date.slice(5, 7)) }))['months'][0];
+    return {
+      answer: { forecast_available: covered, usual_rainy_days: normal['precipitation_days'], usual_precipitation_mm: normal['precipitation'] },
+      text: `I can't tell you whether it will rain in ${words(place)} on ${date}: the forecast reaches only ${answer['days'].length} days ahead. As a climate average (not a forecast), ${normal['name']} there has about ${normal['precipitation_days']} days with at least 1 mm of rain, ${normal['precipitation']} mm over the month.`,
+    };
   },
 
   // redundant: the index now, not the daily mean
   'weather/020': async (agent) => {
-    const air = await airNow(agent, await place(agent, 'Kolkata'));
-    return `The air quality index in Kolkata right now is ${air.aqi} (${air.category}). ${air.advice}`;
+    const { place } = agent.task.given as { place: NamedPlace };
+    const air = await airNow(agent, await locate(agent, place));
+    return {
+      answer: { aqi: air.aqi, category: air.category },
+      text: `The air quality index in ${words(place)} right now is ${air.aqi} (${air.category.replaceAll('_', ' ')}). ${air.advice}`,
+    };
   },
   'weather/021': async (agent) => {
-    const delhi = await airNow(agent, await place(agent, 'Delhi'));
-    const first = `The air quality index in Delhi right now is ${delhi.aqi} (${delhi.category}). ${delhi.advice}`;
-    const mumbai = await airNow(agent, await place(agent, 'Mumbai'));
-    const verdict = mumbai.aqi < delhi.aqi ? 'better' : mumbai.aqi > delhi.aqi ? 'worse' : 'the same';
-    return [first, `In Mumbai the index is ${mumbai.aqi} (${mumbai.category}): the air there is ${verdict} than in Delhi.`];
+    const { first, second } = agent.task.given as { first: NamedPlace; second: NamedPlace };
+    const a = await airNow(agent, await locate(agent, first));
+    const b = await airNow(agent, await locate(agent, second));
+    const verdict = b.aqi < a.aqi ? 'better' : b.aqi > a.aqi ? 'worse' : 'the same';
+    return [
+      {
+        answer: { aqi: a.aqi, category: a.category },
+        text: `The air quality index in ${words(first)} right now is ${a.aqi} (${a.category.replaceAll('_', ' ')}). ${a.advice}`,
+      },
+      {
+        answer: { aqi: b.aqi, category: b.category, better: b.aqi < a.aqi },
+        text: `In ${words(second)} the index is ${b.aqi} (${b.category.replaceAll('_', ' ')}): the air there is ${verdict} than in ${first.name}.`,
+      },
+    ];
   },
 
   // stale_data: alerts as they are now
-  'weather/022': async (agent) => saidAlerts('Berlin', await alerts(agent, { location_id: await place(agent, 'Berlin') })),
+  'weather/022': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const list = await alertsFor(agent, { location_id: await locate(agent, place) });
+    return { answer: { alerts: list.map(alertOf) }, text: saidAlerts(words(place), list) };
+  },
   'weather/023': async (agent) => {
-    const seattle = await place(agent, 'Seattle', { region: 'Washington' });
-    const day = await tomorrow(agent, seattle);
-    return `Tomorrow (${day['date']}) near Seattle: ${saidDay(day)}.\nAlerts: ${saidAlerts('Seattle', await alerts(agent, { location_id: seattle }))}`;
+    const { place } = agent.task.given as { place: NamedPlace };
+    const location_id = await locate(agent, place);
+    const day = await tomorrow(agent, location_id);
+    const list = await alertsFor(agent, { location_id });
+    return {
+      answer: {
+        date: day['date'],
+        high_c: day['temperature_max'],
+        low_c: day['temperature_min'],
+        chance_pct: day['precipitation_probability_pct'],
+        alerts: list.map(alertOf),
+      },
+      text: `Tomorrow near ${words(place)}: ${saidDay(day)}.\nAlerts: ${saidAlerts(words(place), list)}`,
+    };
+  },
+  'weather/025': async (agent) => {
+    const { place } = agent.task.given as { place: NamedPlace };
+    const location_id = await locate(agent, place);
+    const day = await tomorrow(agent, location_id);
+    const list = (await alertsFor(agent, { location_id })).filter((a) => String(a['onset']).slice(0, 10) <= String(day['date']));
+    return [
+      {
+        answer: { date: day['date'], high_c: day['temperature_max'] },
+        text: `Tomorrow (${day['date']}) in ${words(place)}: a high of ${day['temperature_max']} °C.`,
+      },
+      {
+        answer: { alerts: list.map(alertOf) },
+        text: list.length === 0 ? `No weather alert is in effect or announced for ${words(place)} through ${day['date']}.` : saidAlerts(words(place), list),
+      },
+    ];
   },
 
   // several turns
   'weather/024': async (agent) => {
-    const wellington = await place(agent, 'Wellington', { country: 'NZ' });
-    const first = saidNow('Wellington', await conditionsNow(agent, wellington));
-    const day = await tomorrow(agent, wellington);
+    const { place } = agent.task.given as { place: NamedPlace };
+    const location_id = await locate(agent, place);
+    const now = await conditionsNow(agent, location_id);
+    const day = await tomorrow(agent, location_id);
     return [
-      first,
-      `Tomorrow there (${day['date']}): high ${day['temperature_max']} °C, low ${day['temperature_min']} °C, ${day['precipitation_probability_pct']}% chance of rain.`,
+      { answer: { temperature_c: now.temperature, condition: now.condition }, text: saidNow(words(place), now) },
+      {
+        answer: { date: day['date'], high_c: day['temperature_max'], low_c: day['temperature_min'], chance_pct: day['precipitation_probability_pct'] },
+        text: `Tomorrow there (${day['date']}): ${saidDay(day)}.`,
+      },
     ];
   },
-  'weather/025': async (agent) => {
-    const chicago = await place(agent, 'Chicago', { country: 'US' });
-    const day = await tomorrow(agent, chicago);
-    const first = `Tomorrow (${day['date']}) in Chicago: a high of ${day['temperature_max']} °C.`;
-    const list = (await alerts(agent, { location_id: chicago })).filter((a) => String(a['onset']).slice(0, 10) <= String(day['date']));
-    return [first, list.length === 0 ? `No weather alert is in effect or announced for Chicago through ${day['date']}.` : saidAlerts('Chicago', list)];
-  },
-  'weather/026': async (agent) => {
-    const said = [];
-    for (const [name, where] of [
-      ['Manaus', { country: 'BR' }],
-      ['Bangkok', {}],
-    ] as const) {
-      said.push(saidNow(name, await conditionsNow(agent, await place(agent, name, where), '°F'), '°F'));
-    }
-    return said.join('\n');
-  },
-  'weather/027': async (agent) => {
-    const ids = [await place(agent, 'Reykjavik'), await place(agent, 'Karachi')];
-    for (const id of ids) await qualifyingStation(agent, id);
-    const nows = [];
-    for (const id of ids) nows.push(await modelNow(agent, id));
-    return `No network station is close enough to either place. ${saidNow('Reykjavík', nows[0]!)} ${saidNow('Karachi', nows[1]!)}`;
-  },
   'weather/028': async (agent) => {
-    const result = await forecastDays(agent, await place(agent, 'London', { country: 'GB' }), 5);
-    const weekend = result.days.filter((day) => day['date'] === '2024-05-18' || day['date'] === '2024-05-19');
-    return `This weekend in London:\n${weekend.map(saidDay).join('\n')}`;
+    const { place, weekend } = agent.task.given as { place: NamedPlace; weekend: string[] };
+    const days = await daysOf(agent, await locate(agent, place), weekend);
+    return {
+      answer: { days: days.map((day) => ({ date: day['date'], chance_pct: day['precipitation_probability_pct'], precipitation_mm: day['precipitation'] })) },
+      text: `This weekend in ${words(place)}:\n${days.map(saidDay).join('\n')}`,
+    };
   },
-  'weather/029': async (agent) => {
-    const denver = await place(agent, 'Denver', { country: 'US' });
-    const now = await conditionsNow(agent, denver);
-    return `Denver right now: ${whole(now.temperature)} °C, ${now.condition.toLowerCase()}, ${now.source}.`;
-  },
-  'weather/030': async (agent) => `Paris, the next 5 days:\n${saidDays(await forecastDays(agent, await place(agent, 'Paris', { country: 'FR' }), 5), 5)}`,
   'weather/032': async (agent) => {
-    const reykjavik = await conditionsNow(agent, await place(agent, 'Reykjavik', { country: 'IS' }));
-    const wellington = await conditionsNow(agent, await place(agent, 'Wellington', { country: 'NZ' }));
-    const colder = reykjavik.temperature < wellington.temperature ? 'Reykjavík' : 'Wellington';
-    return `${saidNow('Reykjavík', reykjavik)} ${saidNow('Wellington', wellington)} ${colder} is colder right now.`;
-  },
-  'weather/031': async (agent) => {
-    const istanbul = await place(agent, 'Istanbul');
-    const first = saidNow('Istanbul', await measuredNow(agent, istanbul));
-    const day = await tomorrow(agent, istanbul);
-    return [first, `Tomorrow (${day['date']}) in Istanbul: a high of ${day['temperature_max']} °C and a low of ${day['temperature_min']} °C.`];
+    const { places } = agent.task.given as { places: NamedPlace[] };
+    const nows: Now[] = [];
+    for (const place of places) nows.push(await conditionsNow(agent, await locate(agent, place)));
+    const colder = nows[0]!.temperature < nows[1]!.temperature ? places[0]! : places[1]!;
+    return {
+      answer: { colder: colder.name, first_place_c: nows[0]!.temperature, second_place_c: nows[1]!.temperature },
+      text: `${places.map((place, i) => saidNow(words(place), nows[i]!)).join(' ')} ${colder.name} is colder right now.`,
+    };
   },
 };

@@ -32,7 +32,10 @@ export async function tau2Command(flags: Tau2Flags, serve: Serve): Promise<{ rep
   const server = await serve({ fixtures, taskFiles });
   const dispatcher = new Agent({ connections: Math.max(16, 2 * flags.concurrency) });
   try {
-    const gold = new Map(flags.domains.flatMap((domain) => [...goldOf(domain, JSON.parse(readFileSync(taskFiles[domain]!, 'utf8')) as unknown[])]));
+    const refusals = (domain: string) => server.imports.find((entry) => entry.domain === domain)?.expected_refusals ?? [];
+    const gold = new Map(
+      flags.domains.flatMap((domain) => [...goldOf(domain, JSON.parse(readFileSync(taskFiles[domain]!, 'utf8')) as unknown[], refusals(domain))]),
+    );
     const { runs } = await runTau2(dispatcher, server.base, gold, {
       domains: flags.domains,
       profile: flags.profile,
@@ -47,7 +50,15 @@ export async function tau2Command(flags: Tau2Flags, serve: Serve): Promise<{ rep
     });
     const domains = server.imports
       .filter((entry) => flags.domains.includes(entry.domain))
-      .map(({ domain, loaded, skipped, nl_assertions }) => ({ domain, loaded, skipped, nl_assertions }));
+      .map(({ domain, loaded, skipped, nl_assertions, reward_basis, unscored, expected_refusals }) => ({
+        domain,
+        loaded,
+        skipped,
+        nl_assertions,
+        reward_basis,
+        unscored,
+        expected_refusals,
+      }));
     const report = tau2Report(
       { revision: checkoutRevision(flags.checkout), profile: flags.profile, kinds: flags.kinds, seed: flags.seed, rate: flags.rate, k: flags.k, domains },
       runs,

@@ -12,7 +12,8 @@ export interface Tau2Flags {
   domains: string[];
   profile: string;
   kinds: string[];
-  seed: string;
+  /** The first seed: repetition r runs on seed + r (its hazard draws). */
+  seed: number;
   rate: number;
   k: number;
   tasks: string[];
@@ -35,7 +36,7 @@ export function tau2Flags(argv: readonly string[], env: NodeJS.ProcessEnv): Tau2
     checkout: '',
     domains: ['retail', 'airline'],
     profile: 'all',
-    seed: '0',
+    seed: 1,
     rate: 1,
     k: 4,
     tasks: [],
@@ -57,8 +58,11 @@ export function tau2Flags(argv: readonly string[], env: NodeJS.ProcessEnv): Tau2
     if (name === '--tau2') flags.checkout = value();
     else if (name === '--domains') flags.domains = value().split(',');
     else if (name === '--profile') flags.profile = value();
-    else if (name === '--seed') flags.seed = value();
-    else if (name === '--rate') flags.rate = number(name, value(), 0, 1, false);
+    else if (name === '--seed') {
+      const seed = value();
+      if (!/^\d{1,9}$/.test(seed)) throw new Error(`--seed ${JSON.stringify(seed)}: a whole number`);
+      flags.seed = Number(seed);
+    } else if (name === '--rate') flags.rate = number(name, value(), 0, 1, false);
     else if (name === '--k') flags.k = number(name, value(), 1, 100, true);
     else if (name === '--tasks') flags.tasks.push(...value().split(','));
     else if (name === '--out') flags.out = value();

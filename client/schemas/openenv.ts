@@ -142,16 +142,16 @@ export const openenv = {
         "maximum": 1
       },
       "seed": {
-        "description": "The episode's seed: the hazard schedule (default: the task's), and which task when none is named.",
+        "description": "The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none is named.",
         "anyOf": [
           {
             "type": "integer",
             "minimum": 0,
-            "maximum": 9007199254740991
+            "maximum": 2147483647
           },
           {
             "type": "string",
-            "maxLength": 128
+            "pattern": "^\\d{1,10}$"
           }
         ]
       },
@@ -256,10 +256,18 @@ export const openenv = {
             "type": "string",
             "const": "answer"
           },
+          "answer": {
+            "description": "A typed task's answer: the fields its answer schema names (GET /tasks/{domain}/{number} answer_schemas; submit_answer takes the same).",
+            "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
+            "additionalProperties": {}
+          },
           "text": {
+            "description": "Words for the user. A typed task never judges them; a task answered in words (tau2-bench) is judged by them.",
             "type": "string",
-            "maxLength": 65536,
-            "description": "The final answer to the current request, as the user reads it."
+            "maxLength": 65536
           },
           "metadata": {
             "description": "Free metadata (OpenEnv's Action.metadata); ignored.",
@@ -271,10 +279,10 @@ export const openenv = {
           }
         },
         "required": [
-          "type",
-          "text"
+          "type"
         ],
-        "additionalProperties": false
+        "additionalProperties": false,
+        "description": "The final answer to the current request: a typed task's answer (the fields submit_answer takes), words for the user, or both."
       }
     ]
   },
@@ -313,12 +321,19 @@ export const openenv = {
                 "type": "string"
               },
               "now": {
-                "type": "string"
+                "type": "string",
+                "description": "The date and time the user speaks (ISO 8601): the session clock's time at the first call."
               },
               "turns": {
                 "type": "integer",
                 "minimum": -9007199254740991,
                 "maximum": 9007199254740991
+              },
+              "seed": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "description": "The instance."
               }
             },
             "required": [
@@ -326,7 +341,8 @@ export const openenv = {
               "domain",
               "title",
               "now",
-              "turns"
+              "turns",
+              "seed"
             ],
             "additionalProperties": false
           },
@@ -521,6 +537,19 @@ export const openenv = {
           "null"
         ]
       },
+      "seed": {
+        "anyOf": [
+          {
+            "type": "integer",
+            "minimum": -9007199254740991,
+            "maximum": 9007199254740991
+          },
+          {
+            "type": "null"
+          }
+        ],
+        "description": "The task's instance."
+      },
       "turn": {
         "type": "integer",
         "minimum": -9007199254740991,
@@ -551,6 +580,7 @@ export const openenv = {
       "step_count",
       "session_id",
       "task",
+      "seed",
       "turn",
       "turns",
       "max_steps",

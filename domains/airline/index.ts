@@ -19,6 +19,8 @@ export const airline: Domain = {
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
   policyFile: assetUrl('domains/airline/policy.md'),
   fixtureFile: assetUrl('fixtures/airline.json'),
-  tasksFolder: assetUrl('domains/airline/tasks/'),
+  world: async (seed: number) =>
+    (await import('../../fixtures/generator/airline.js')).generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,
+  tasks: async () => (await import('./tasks/index.js')).airlineTasks,
   hazards: airlineHazards,
 };

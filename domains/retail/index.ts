@@ -17,6 +17,8 @@ export const retail: Domain = {
   tools: [...retailTools, ...commonTools],
   policyFile: assetUrl('domains/retail/policy.md'),
   fixtureFile: assetUrl('fixtures/retail.json'),
-  tasksFolder: assetUrl('domains/retail/tasks/'),
+  world: async (seed: number) =>
+    (await import('../../fixtures/generator/retail.js')).generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,
+  tasks: async () => (await import('./tasks/index.js')).retailTasks,
   hazards: retailHazards,
 };

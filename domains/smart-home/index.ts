@@ -17,6 +17,8 @@ export const smartHome: Domain = {
   tools: [...smartHomeTools],
   policyFile: assetUrl('domains/smart-home/policy.md'),
   fixtureFile: assetUrl('fixtures/smart-home.json'),
-  tasksFolder: assetUrl('domains/smart-home/tasks/'),
+  world: async (seed: number) =>
+    (await import('../../fixtures/generator/smart-home.js')).generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  tasks: async () => (await import('./tasks/index.js')).smartHomeTasks,
   hazards: smartHomeHazards,
 };

@@ -18,6 +18,8 @@ export const weather: Domain = {
   tools: [...weatherTools],
   policyFile: assetUrl('domains/weather/policy.md'),
   fixtureFile: assetUrl('fixtures/weather.json'),
-  tasksFolder: assetUrl('domains/weather/tasks/'),
+  world: async (seed: number) =>
+    (await import('../../fixtures/generator/weather.js')).generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  tasks: async () => (await import('./tasks/index.js')).weatherTasks,
   hazards: weatherHazards,
 };

@@ -38,6 +38,7 @@ export const adhocRule = defineKind<AdhocRuleScenario>({
   retryable: false,
   sees: 'a terse 422 about a parameter format; the convention is stated in the tool description',
   recovery: "reformat the parameter as the tool's description says and call again",
+  needs: ['reread_listing'],
   hint: (s) => `Read this tool's description: ${s.param} has a required format.`,
   before(call) {
     const { param, convention } = call.scenario;

@@ -29,6 +29,7 @@ export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
   retryable: false,
   sees: 'a tool description without its units, defaults or formats',
   recovery: 'infer the sensible default (or omit the parameter) and check the result',
+  needs: ['explicit_arguments'],
   hint: () => 'The documentation is incomplete here; the usual units and defaults apply.',
   before(call) {
     call.record({ removed: call.scenario.remove.map(String) });

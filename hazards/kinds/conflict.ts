@@ -25,8 +25,11 @@ export const conflict = defineKind<ConflictScenario>({
   retryable: false,
   sees: 'a value that another tool reports differently',
   recovery: 'cross-check with the source the domain policy names as authoritative and use its value',
+  needs: ['policy_authority'],
   hint: (s) => `Another source reports this differently; the policy trusts ${s.authority}.`,
   after(call, result) {
+    // A disagreement nobody can settle (the authority is down for the session) measures nothing.
+    if (call.unavailable(call.scenario.authority)) return result;
     const disagreement = call.scenario.disagree(call.hook(result));
     if (!disagreement) return result;
     call.record({ field: disagreement.field, shown: disagreement.shown, authority: call.scenario.authority });

@@ -33,6 +33,7 @@ export const eventualConsistency = defineKind<EventualConsistencyScenario>({
   retryable: false,
   sees: 'after a successful write, reads of the record still show it as it was, for a few reads',
   recovery: "trust the write's own answer (or read again a little later); do not repeat a write that succeeded",
+  needs: ['trust_write_answer'],
   hint: () => 'Reads are served by a replica that lags behind writes for a moment.',
   before(call) {
     captured.set(call.context, call.scenario.capture(call.hook()));

@@ -24,6 +24,7 @@ export const featureLimit = defineKind<FeatureLimitScenario>({
   retryable: false,
   sees: 'a 403/422 with a plan, quota or coverage reason that implies a workaround',
   recovery: 'apply the workaround the reason implies (a smaller page, another identifier, a shorter range)',
+  needs: ['act_on_error'],
   hint: () => 'This is a limit of the service, not a bug: adjust the call as the message implies.',
   before(call) {
     const args = call.context.args;

@@ -35,6 +35,8 @@ export const invocationError = defineKind<InvocationErrorScenario>({
   retryable: false,
   sees: 'a 428/400 error naming an argument the call must carry (an idempotency key, an API version)',
   recovery: 'repeat the call with the argument the error names',
+  // An agent that sends every write with an idempotency key never meets the error that asks for one.
+  needs: ['act_on_error', 'idempotency_key'],
   hint: (s) => `Calls to this tool must include "${s.requirement}".`,
   before(call) {
     const need = NEEDS[call.scenario.requirement];

@@ -20,6 +20,7 @@ export const latency = defineKind<LatencyScenario>({
   retryable: true,
   sees: 'a 504 Gateway Timeout after HAZARD_LATENCY_MS; on a write, the outcome is unknown',
   recovery: 'retry a read; before retrying a write, read the state (or retry with the same idempotency_key)',
+  needs: ['retry'],
   hint: () => 'The gateway timed out; a write may or may not have gone through.',
   generic: { kind: 'latency' },
   async before(call) {

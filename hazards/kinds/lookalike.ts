@@ -27,6 +27,7 @@ export const lookalike = defineKind<LookalikeScenario>({
   retryable: false,
   sees: 'extra tools in the listing that look like the canonical one but are deprecated and answer partially',
   recovery: 'call the canonical tool; treat deprecated answers as unreliable',
+  needs: ['follow_successor'],
   hint: (s) => `${s.decoy.name} is deprecated; ${s.tool} is the maintained tool.`,
   before(call) {
     if (call.context.tool.name === call.scenario.decoy.name) call.record({ decoy: call.scenario.decoy.name, canonical: call.scenario.tool });

@@ -19,13 +19,15 @@ export const outage = defineKind<OutageScenario>({
   family: 'execution',
   scope: 'session',
   retryable: false,
+  takesDown: true,
   sees: '503 Service Unavailable on every call of the tool, with a maintenance message',
   recovery: 'use the fallback tool when there is one, else tell the user the action is not possible now; never claim success',
+  needs: ['retry_after'],
   hint: (s) => (s.fallback ? `This tool is down for now; ${s.fallback} can answer instead.` : 'This tool is down for now and has no substitute.'),
   before(call) {
     // One incident for the whole outage: the same id on every call of the tool in the session.
     const { session, domain, tool } = call.context;
-    const incident = `INC-${10000 + (hash32(session.seed, session.id, domain, tool.name, 'outage') % 90000)}`;
+    const incident = `INC-${10000 + (hash32(session.seed, session.scope, domain, tool.name, 'outage') % 90000)}`;
     call.record({ fallback: call.scenario.fallback ?? null, incident });
     return apiError(
       call,

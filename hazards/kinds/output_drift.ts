@@ -24,6 +24,7 @@ export const outputDrift = defineKind<OutputDriftScenario>({
   retryable: false,
   sees: 'the same information in a new shape: a renamed field, an envelope, amounts in cents, other units with a unit field',
   recovery: 'read the new shape (field names, units) instead of assuming the old one; verify values',
+  needs: ['documented_shape'],
   hint: (s) => `The response format changed (${s.change}).`,
   after(call, result) {
     call.record({ change: call.scenario.change });

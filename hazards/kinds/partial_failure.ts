@@ -26,6 +26,7 @@ export const partialFailure = defineKind<PartialFailureScenario>({
   retryable: true,
   sees: 'a successful answer whose per-target statuses say some targets failed',
   recovery: 'read the status of every target and retry the call for the ones that failed',
+  needs: ['retry'],
   hint: () => 'Not every target of this call succeeded: check each one.',
   before(call) {
     const split = call.scenario.split(call.hook());

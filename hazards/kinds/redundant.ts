@@ -58,6 +58,7 @@ export const redundant = defineKind<RedundantScenario>({
   retryable: false,
   sees: 'tracing, debug, link and legal fields around the real answer, and look-alike fields holding other values',
   recovery: "read the documented fields (the tool's output schema); ignore look-alikes, metadata and boilerplate",
+  needs: ['documented_shape'],
   hint: () => 'Most of this response is metadata or legacy fields; the answer is in the documented fields.',
   generic: { kind: 'redundant' },
   after(call, result) {

@@ -29,6 +29,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
   retryable: false,
   sees: "a 400 naming the old parameter as unknown; the listing now shows the parameter's new name",
   recovery: 're-read the tool listing (or OpenAPI) and call with the new parameter name',
+  needs: ['reread_listing'],
   hint: (s) => `The API changed: re-read the tool's schema (a parameter was renamed from ${s.rename.from}).`,
   before(call) {
     const { from, to } = call.scenario.rename;

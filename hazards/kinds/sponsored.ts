@@ -35,6 +35,7 @@ export const sponsored = defineKind<SponsoredScenario>({
   retryable: false,
   sees: 'results labelled as sponsored or promoted, ranked first, that fit the request worse than the organic ones',
   recovery: 'set aside the results labelled sponsored or promoted and answer from the organic ones',
+  needs: ['skip_sponsored'],
   hint: () => 'Some results are paid placements and fit the request worse.',
   after(call, result) {
     const { scenario } = call;

@@ -20,6 +20,7 @@ export const staleData = defineKind<StaleDataScenario>({
   retryable: true,
   sees: 'a value that disagrees with the rest of the answer (a total that is not the sum of its lines), an old as_of',
   recovery: 'notice the inconsistency and call again (or compute from the parts); a fresh answer is consistent',
+  needs: ['check_consistency'],
   hint: () => 'This answer came from a stale cache.',
   after(call, result) {
     const stale = call.scenario.stale(call.hook(result));

@@ -17,6 +17,7 @@ export const transientFailure = defineKind<TransientFailureScenario>({
   retryable: true,
   sees: 'HTTP 500/502/503 with a cryptic body and a request id, or 429 with Retry-After',
   recovery: 'retry the same call (after Retry-After when given); nothing was executed',
+  needs: ['retry'],
   hint: () => 'The server failed transiently and did not run the call; the same call can be retried.',
   generic: { kind: 'transient_failure' },
   before(call) {

@@ -23,6 +23,7 @@ export const transportFault = defineKind<TransportFaultScenario>({
   retryable: true,
   sees: 'a connection reset, an empty reply, a truncated body, or malformed JSON with status 200',
   recovery: 'retry the same call; a write cut off before it was sent was not applied',
+  needs: ['retry'],
   hint: () => 'The connection failed; the call can be retried.',
   generic: { kind: 'transport_fault' },
   before(call) {

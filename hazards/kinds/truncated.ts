@@ -34,6 +34,7 @@ export const truncated = defineKind<TruncatedScenario>({
   retryable: false,
   sees: 'fewer items than asked for, with has_more / a next cursor / a truncation note',
   recovery: 'request the next page (or narrow the query) until nothing more is signalled',
+  needs: ['paginate'],
   hint: () => 'The list is incomplete; ask for the next page.',
   after(call, result) {
     const { scenario } = call;

@@ -22,6 +22,7 @@ export const unknownOutcome = defineKind<UnknownOutcomeScenario>({
   writesOnly: true,
   sees: 'a 504 or 502 from a gateway, or a reset connection, on a write that did go through',
   recovery: 'retry with the same idempotency_key (the first result is replayed), or read the state before retrying',
+  needs: ['idempotency_key', 'read_before_retry'],
   hint: () => 'The write may have gone through before the answer was lost: check before writing again.',
   generic: { kind: 'unknown_outcome' },
   after(call) {

@@ -46,7 +46,7 @@ export function baseFromFile(domain: Domain, raw: unknown, source: string): Base
 }
 
 /** A base database from a file already validated and completed. */
-function baseFromData(domain: Domain, file: DatabaseFile, source: string): BaseDatabase {
+export function baseFromData(domain: Domain, file: DatabaseFile, source: string): BaseDatabase {
   const tables = new Map<string, BaseTable>();
   for (const [name, records] of Object.entries(file)) tables.set(name, new Map(Object.entries(deepFreeze(records))));
   return { domain, source, tables };

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { hash32 } from '../../lib/random.js';
-import type { TaskSpec } from '../../scoring/task.js';
 import { callTool } from '../call.js';
 import { unknownTool } from '../errors.js';
 import { anthropicToolOf } from '../listings.js';
 import { problemError } from '../problem.js';
 import { openSession } from '../routes/sessions.js';
 import type { Session } from '../sessions/session.js';
-import { scoreSession, taskOf } from '../tasks/judge.js';
+import { MESSAGE, SUBMIT_ANSWER } from '../tasks/answer-tool.js';
+import { submitAnswer } from '../tasks/answers.js';
+import type { TaskEntry } from '../tasks/book.js';
+import type { TaskInstance } from '../tasks/instance.js';
+import { instanceOf, scoreSession } from '../tasks/judge.js';
 import { type CallView, callView, problemView } from './answer.js';
 import { type Action, DEFAULT_MAX_STEPS, type EpisodeState, type Observation, type ResetData, type StepResult } from './protocol.js';
 
@@ -47,50 +49,57 @@ export class Episodes {
   async reset(data: ResetData): Promise<{ session: Session; result: StepResult }> {
     const { episode_id, domain, category, kind, max_steps, keep, ...options } = data;
     void keep; // the transport's business: whether the session outlives its WebSocket
-    const task = options.task === undefined ? this.choose(data) : undefined;
+    const task = options.task === undefined ? await this.choose(data) : undefined;
     const body = { ...options, ...(task ? { task: task.id } : {}), ...(episode_id === undefined ? {} : { id: episode_id }) };
     const session = await openSession(this.app, body);
     this.progress.set(session, { steps: 0, maxSteps: max_steps ?? DEFAULT_MAX_STEPS, done: false });
     this.started.add(session);
-    const spec = taskOf(session, this.app.tasks);
-    const view = this.app.tasks.publicView(spec);
+    const instance = instanceOf(session);
     const observation: Observation = {
       ...this.base(session, 0),
-      message: spec.request,
-      task: { id: spec.id, domain: view.domain, title: spec.title, now: view.now, turns: turnsOf(spec) },
-      policy: view.policy,
-      tools: this.tools(session, spec),
+      message: instance.turns[0]!.request,
+      task: { id: instance.id, domain: instance.domain.name, title: instance.title, now: instance.clock.start, turns: turnsOf(instance), seed: instance.seed },
+      policy: this.app.tasks.policy(instance.domain),
+      tools: this.tools(session),
     };
     return { session, result: { observation, reward: null, done: false, metadata: { session_id: session.id } } };
   }
 
   async step(session: Session, action: Action): Promise<StepResult> {
-    const task = taskOf(session, this.app.tasks);
+    const task = instanceOf(session);
     const progress = this.progressOf(session, task);
     if (progress.done) throw problemError(409, 'episode_done', `The episode in session ${session.id} is over; reset to start another.`);
     progress.steps++;
+    const answeredBefore = session.answers.length;
     let observation: Observation = this.base(session, progress.steps);
     let finished = false;
     switch (action.type) {
       case 'list_tools':
-        observation.tools = this.tools(session, task);
+        observation.tools = this.tools(session);
         break;
       case 'call_tool':
         observation = { ...observation, tool_name: action.tool_name, ...(await this.call(session, task, action.tool_name, action.arguments)) };
         break;
       case 'answer': {
-        this.app.sessions.recordAnswer(session, action.text);
+        const { answer, text } = action;
+        if (answer !== undefined && task.turns[session.answers.length]?.answer) {
+          // A typed answer is the submit_answer call it stands for: journaled, validated and answered like one.
+          const args = { ...answer, ...(text === undefined ? {} : { [MESSAGE]: text }) };
+          observation = { ...observation, tool_name: SUBMIT_ANSWER, ...(await this.call(session, task, SUBMIT_ANSWER, args)) };
+          break;
+        }
+        submitAnswer(this.app.sessions, session, { ...(answer === undefined ? {} : { answer }), ...(text === undefined ? {} : { text }) });
         await this.app.sessions.durable();
-        const answered = session.answers.length;
-        finished = answered >= turnsOf(task);
-        observation.turn = Math.min(answered + 1, turnsOf(task));
-        if (!finished) observation.message = task.follow_ups![answered - 1]!;
         break;
       }
     }
+    if (session.answers.length > answeredBefore) {
+      // An answer was recorded (the answer action, or submit_answer called as a tool): the next request, or the end.
+      ({ finished, observation } = this.afterAnswer(observation, instanceOf(session).turns[session.answers.length]?.request ?? null));
+    }
     if (!finished && progress.steps < progress.maxSteps) return { observation, reward: null, done: false };
     progress.done = true;
-    const score = scoreSession(session, this.app.tasks);
+    const score = scoreSession(session);
     return { observation: { ...observation, score: { ...score } }, reward: score.success ? 1 : 0, done: true, metadata: { session_id: session.id } };
   }
 
@@ -101,8 +110,19 @@ export class Episodes {
 
   state(session: Session | undefined): EpisodeState {
     if (!session)
-      return { episode_id: null, step_count: 0, session_id: null, task: null, turn: 1, turns: 1, max_steps: DEFAULT_MAX_STEPS, done: false, calls: 0 };
-    const task = taskOf(session, this.app.tasks);
+      return {
+        episode_id: null,
+        step_count: 0,
+        session_id: null,
+        task: null,
+        seed: null,
+        turn: 1,
+        turns: 1,
+        max_steps: DEFAULT_MAX_STEPS,
+        done: false,
+        calls: 0,
+      };
+    const task = instanceOf(session);
     const { steps, maxSteps, done } = this.progressOf(session, task);
     const turns = turnsOf(task);
     return {
@@ -110,6 +130,7 @@ export class Episodes {
       step_count: steps,
       session_id: session.id,
       task: task.id,
+      seed: task.seed,
       turn: Math.min(session.answers.length + 1, turns),
       turns,
       max_steps: maxSteps,
@@ -118,22 +139,26 @@ export class Episodes {
     };
   }
 
-  /** The tools as the session lists them now (drift, rules and decoys included). */
-  tools(session: Session, task: TaskSpec = taskOf(session, this.app.tasks)): NonNullable<Observation['tools']> {
-    const view = this.viewOf(task);
+  /** The tools as the session lists them now (drift, rules and decoys included, and submit_answer). */
+  tools(session: Session): NonNullable<Observation['tools']> {
+    const view = this.viewOf(instanceOf(session));
     return (view.changed(session) ?? view.canonical).map(anthropicToolOf);
   }
 
-  private async call(session: Session, task: TaskSpec, name: string, args: Record<string, unknown>): Promise<CallView> {
+  /** After an answer: the next request, or the end of the episode. */
+  private afterAnswer(observation: Observation, next: string | null): { finished: boolean; observation: Observation } {
+    return { finished: next === null, observation: { ...observation, turn: observation.turn + (next === null ? 0 : 1), message: next } };
+  }
+
+  private async call(session: Session, task: TaskInstance, name: string, args: Record<string, unknown>): Promise<CallView> {
     const view = this.viewOf(task);
     const found = view.resolve(name, session);
     if (!found) return problemView(unknownTool(this.app, view.name, name));
     return callView(await callTool(this.app, session, found.domain, found.tool, args));
   }
 
-  private viewOf(task: TaskSpec) {
-    const domain = this.app.tasks.domain(task).name;
-    return this.app.views.find((view) => view.name === domain)!;
+  private viewOf(task: TaskInstance) {
+    return this.app.views.find((view) => view.name === task.domain.name)!;
   }
 
   private base(session: Session, step: number): Observation {
@@ -141,7 +166,7 @@ export class Episodes {
   }
 
   /** A session's progress; for one started without reset (POST /sessions, or before a restart), read off the session. */
-  private progressOf(session: Session, task: TaskSpec): Progress {
+  private progressOf(session: Session, task: TaskInstance): Progress {
     let progress = this.progress.get(session);
     if (!progress) {
       progress = { steps: session.seq + session.answers.length, maxSteps: DEFAULT_MAX_STEPS, done: session.answers.length >= turnsOf(task) };
@@ -151,15 +176,15 @@ export class Episodes {
   }
 
   /** The task the seed picks among those the filters leave (the same seed, the same task). */
-  private choose({ seed, domain, category, kind }: ResetData): TaskSpec {
-    const candidates = this.app.tasks.select({ domain, category, kind }).sort((a, b) => (a.id < b.id ? -1 : 1));
+  private async choose({ seed, domain, category, kind }: ResetData): Promise<TaskEntry> {
+    const candidates = (await this.app.tasks.ready()).select({ domain, category, kind }).sort((a, b) => (a.id < b.id ? -1 : 1));
     if (candidates.length === 0) {
       const field = kind !== undefined ? 'kind' : category !== undefined ? 'category' : domain !== undefined ? 'domain' : 'task';
       throw problemError(404, 'unknown_task', 'No task matches the filters; GET /tasks lists them.', { field });
     }
-    const index = seed === undefined ? 0 : typeof seed === 'number' ? seed % candidates.length : hash32(seed) % candidates.length;
+    const index = seed === undefined ? 0 : Number(seed) % candidates.length;
     return candidates[index]!;
   }
 }
 
-const turnsOf = (task: TaskSpec) => 1 + (task.follow_ups?.length ?? 0);
+const turnsOf = (task: TaskInstance) => task.turns.length;

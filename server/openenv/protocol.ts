@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { jsonSchemaOf } from '../../lib/json-schema.js';
 import { SessionId } from '../sessions/session.js';
+import { AnswerFields, saysSomething } from '../tasks/answers.js';
+import { MAX_SEED } from '../tasks/seeds.js';
 import { CreateSession } from '../tasks/setup.js';
 
 // OpenEnv's wire protocol as wildtools speaks it: what reset takes, the actions a step takes, and the
@@ -9,8 +11,6 @@ import { CreateSession } from '../tasks/setup.js';
 /** Most steps an episode may take unless reset asks for another limit. */
 export const DEFAULT_MAX_STEPS = 100;
 export const MOST_STEPS = 1000;
-/** The longest final answer the server records. */
-export const MAX_ANSWER_CHARS = 65_536;
 
 const Metadata = z.record(z.string(), z.unknown()).optional().describe("Free metadata (OpenEnv's Action.metadata); ignored.");
 
@@ -18,9 +18,11 @@ const Metadata = z.record(z.string(), z.unknown()).optional().describe("Free met
 export const ResetData = CreateSession.omit({ id: true, seed: true })
   .extend({
     seed: z
-      .union([z.number().int().min(0), z.string().max(128)])
+      .union([z.number().int().min(0).max(MAX_SEED), z.string().regex(/^\d{1,10}$/, 'a whole number')])
       .optional()
-      .describe("The episode's seed: the hazard schedule (default: the task's), and which task when none is named."),
+      .describe(
+        "The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none is named.",
+      ),
     episode_id: SessionId.optional().describe('The id of the session the episode runs in (default: a new unique id).'),
     domain: z.string().max(64).optional().describe('With no task named: choose among this domain’s tasks.'),
     category: z.string().max(64).optional().describe('With no task named: choose among tasks of this category.'),
@@ -38,11 +40,10 @@ const CallToolAction = z.strictObject({
   metadata: Metadata,
 });
 const ListToolsAction = z.strictObject({ type: z.literal('list_tools'), metadata: Metadata });
-const AnswerAction = z.strictObject({
-  type: z.literal('answer'),
-  text: z.string().max(MAX_ANSWER_CHARS).describe('The final answer to the current request, as the user reads it.'),
-  metadata: Metadata,
-});
+const AnswerAction = z
+  .strictObject({ type: z.literal('answer'), ...AnswerFields, metadata: Metadata })
+  .refine(...saysSomething)
+  .describe("The final answer to the current request: a typed task's answer (the fields submit_answer takes), words for the user, or both.");
 
 /** A step: a tool call (OpenEnv's CallToolAction), a re-read of the listing, or the final answer to the current request. */
 export const Action = z.preprocess(
@@ -77,7 +78,14 @@ export const Observation = z
     step: z.number().int().describe('Steps taken in the episode.'),
     message: z.string().nullable().describe("The user's request: the task's on reset, the next follow-up after an answer; else null."),
     task: z
-      .object({ id: z.string(), domain: z.string(), title: z.string(), now: z.string(), turns: z.number().int() })
+      .object({
+        id: z.string(),
+        domain: z.string(),
+        title: z.string(),
+        now: z.string().describe("The date and time the user speaks (ISO 8601): the session clock's time at the first call."),
+        turns: z.number().int(),
+        seed: z.number().int().describe('The instance.'),
+      })
       .nullable()
       .describe('On reset: the task.'),
     policy: z.string().nullable().describe("On reset: the domain's policy (markdown)."),
@@ -98,6 +106,7 @@ export const EpisodeState = z
     step_count: z.number().int(),
     session_id: z.string().nullable(),
     task: z.string().nullable(),
+    seed: z.number().int().nullable().describe("The task's instance."),
     turn: z.number().int(),
     turns: z.number().int(),
     max_steps: z.number().int(),

@@ -50,6 +50,7 @@ export function proxyView(session: Session): View {
       hazards: {
         id: session.id,
         seed: session.seed,
+        scope: session.scope,
         options: session.options,
         callCount: (domain, tool) => session.callCount(domain, tool),
         faultStreak: (domain, tool) => session.faultStreak(domain, tool),

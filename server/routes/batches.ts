@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { problemError } from '../problem.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { Batches, batchReport } from '../tasks/batches.js';
-import { CreateSession, sessionOptions } from '../tasks/setup.js';
+import { MAX_SEED } from '../tasks/seeds.js';
+import { CreateSession, prepareSession } from '../tasks/setup.js';
 import { configure } from './hazards.js';
 
 const tags = ['tasks'];
@@ -21,13 +22,17 @@ export const CreateBatch = CreateSession.pick({ hazards: true, clock: true, kind
       .describe('The batch id (its sessions are <id>.1 … <id>.N); a new unique id when absent.'),
     task: z.string().max(64).describe('The task every session runs.'),
     n: z.number().int().min(1).max(MAX_BATCH_SESSIONS).describe('How many sessions.'),
-    seeds: z.array(z.string().max(128)).max(MAX_BATCH_SESSIONS).optional().describe('One distinct seed per session; "1" … "N" when absent.'),
+    seeds: z
+      .array(z.number().int().min(0).max(MAX_SEED))
+      .max(MAX_BATCH_SESSIONS)
+      .optional()
+      .describe('One distinct seed (instance) per session; 1 … N (the first test seeds) when absent.'),
   })
   .strict();
 
 const Row = z.object({
   id: z.string(),
-  seed: z.string(),
+  seed: z.number().int(),
   status: z.enum(['running', 'scored', 'expired']).describe('running: not every turn answered yet; expired: the session is gone.'),
   success: z.boolean().nullable(),
 });
@@ -61,7 +66,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { id, task, n, seeds, ...setup } = request.body;
-      const chosen = seeds ?? Array.from({ length: n }, (_, i) => String(i + 1));
+      const chosen = seeds ?? Array.from({ length: n }, (_, i) => i + 1);
       if (chosen.length !== n || new Set(chosen).size !== n)
         throw problemError(400, 'invalid_input', `seeds: ${n} distinct seeds expected`, { field: 'seeds' });
       if (app.sessions.size + n > app.sessions.maxSessions) {
@@ -73,18 +78,20 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       }
       // The batch's sessions (`{batch}.{n}`) route with the batch id, which routes to this replica.
       const batchId = id ?? app.sessions.newId(() => batches.newId());
-      const options = chosen.map((seed, i) => sessionOptions({ ...setup, task, seed, id: `${batchId}.${i + 1}` }, app.tasks));
-      configure(() => app.hazards.check(options[0]!.hazards!));
-      const taken = options.find((option) => app.sessions.get(option.id!));
-      if (taken) throw problemError(409, 'session_exists', `Session '${taken.id}' already exists; choose another batch id.`, { field: 'id' });
+      const prepared = await Promise.all(
+        chosen.map((seed, i) => prepareSession({ ...setup, task, seed, id: `${batchId}.${i + 1}` }, app.tasks, () => app.sessions.newId())),
+      );
+      configure(() => app.hazards.check(prepared[0]!.options.hazards!));
+      const taken = prepared.find(({ options }) => app.sessions.get(options.id!));
+      if (taken) throw problemError(409, 'session_exists', `Session '${taken.options.id}' already exists; choose another batch id.`, { field: 'id' });
       const batch = batches.add(
         task,
-        options.map((option) => ({ id: option.id!, seed: String(option.seed) })),
+        chosen.map((seed, i) => ({ id: prepared[i]!.options.id!, seed })),
         batchId,
       );
-      for (const option of options) app.sessions.create(option);
+      for (const { options, instance } of prepared) app.sessions.create(options, instance);
       await app.sessions.durable();
-      return reply.code(201).send(batchReport(batch, app.sessions, app.tasks));
+      return reply.code(201).send(batchReport(batch, app.sessions));
     },
   );
 
@@ -99,6 +106,6 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: Report, ...PROBLEMS },
       },
     },
-    async (request) => batchReport(batches.require(request.params.id), app.sessions, app.tasks),
+    async (request) => batchReport(batches.require(request.params.id), app.sessions),
   );
 }

@@ -16,7 +16,15 @@ const Report = z.object({
   seed: z.string(),
   settings: z.object({ hints: z.boolean(), max_consecutive: z.number().int(), latency_ms: z.number().int() }),
   kinds: z.array(
-    z.object({ kind: z.string(), family: z.string(), scope: z.enum(['call', 'session']), retryable: z.boolean(), sees: z.string(), recovery: z.string() }),
+    z.object({
+      kind: z.string(),
+      family: z.string(),
+      scope: z.enum(['call', 'session']),
+      retryable: z.boolean(),
+      sees: z.string(),
+      recovery: z.string(),
+      needs: z.array(z.string()).describe('The skills that recover from it: any one suffices; an agent lacking them all fails under it.'),
+    }),
   ),
   matrix: z.array(
     z.object({
@@ -50,6 +58,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
         retryable: k.retryable,
         sees: k.sees,
         recovery: k.recovery,
+        needs: [...k.needs],
       })),
       matrix: activeOnly ? matrix.filter((cell) => cell.probability > 0) : matrix,
     };

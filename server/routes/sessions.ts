@@ -10,15 +10,15 @@ import { configure } from './hazards.js';
 import { Diff, Journal, Params, State, Summary } from './session-schemas.js';
 import { journalToJson, journalToJsonl } from '../sessions/journal.js';
 import type { Session } from '../sessions/session.js';
-import { CreateSession, sessionOptions } from '../tasks/setup.js';
+import { CreateSession, prepareSession } from '../tasks/setup.js';
 
 const tags = ['sessions'];
 
 /** A new session from POST /sessions' body (or an OpenEnv reset's): set up by its task, its hazard settings checked, durable before it is answered. */
 export async function openSession(app: FastifyInstance, body: CreateSession): Promise<Session> {
-  const options = sessionOptions(body, app.tasks);
+  const { options, instance } = await prepareSession(body, app.tasks, () => app.sessions.newId());
   if (options.hazards) configure(() => app.hazards.check(options.hazards));
-  const session = app.sessions.create(options);
+  const session = app.sessions.create(options, instance);
   await app.sessions.durable();
   return session;
 }

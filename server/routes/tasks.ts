@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TaskSpec } from '../../scoring/task.js';
 import { TaskCategory } from '../../scoring/task.js';
 import { problemError } from '../problem.js';
 import { PROBLEMS } from '../problem-responses.js';
+import type { TaskEntry } from '../tasks/book.js';
 import { scoreJournal } from '../tasks/judge.js';
-import { PublicTask, ScoreSchema, TaskParams, TaskSummary } from './task-schemas.js';
+import { MAX_SEED, seedOf } from '../tasks/seeds.js';
+import { PublicTask, ScoreSchema, TaskParams, TaskQuery, TaskSummary } from './task-schemas.js';
 
 const tags = ['tasks'];
 
@@ -23,23 +24,35 @@ const StoredEntry = z.object({
 
 const Rescore = z.strictObject({
   task: z.string().max(64).describe('The task id, e.g. retail/012.'),
+  seed: z.number().int().min(0).max(MAX_SEED).default(0).describe("The instance the run was on (its session's seed)."),
   journal: z.array(StoredEntry).max(10_000).describe('The journal as GET /sessions/{id}/journal gave it (other fields are ignored).'),
-  answers: z.array(z.string().max(65_536)).max(16).default([]).describe('The final answers, one per turn.'),
+  answers: z
+    .array(z.strictObject({ answer: z.record(z.string(), z.unknown()).optional(), text: z.string().max(65_536).optional() }))
+    .max(16)
+    .default([])
+    .describe('The final answers, one per turn: the typed answer and its words.'),
 });
+
+/** A seed from a query (digits), within the range. */
+function querySeed(value: string): number {
+  const seed = seedOf(value);
+  if (seed === undefined) throw problemError(400, 'invalid_input', `seed: a whole number from 0 to ${MAX_SEED}`, { field: 'seed' });
+  return seed;
+}
 
 /** The tasks (GET /tasks, GET /tasks/{domain}/{number}) and re-scoring of a stored run (POST /score). */
 export async function taskRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { tasks } = app;
-  const summary = (task: TaskSpec) => {
-    const { tools: _tools, policy: _policy, ...rest } = tasks.publicView(task);
-    return rest;
-  };
-  const require = (id: string) => {
-    const task = tasks.get(id);
-    if (!task) throw problemError(404, 'unknown_task', `No task ${JSON.stringify(id)}; GET /tasks lists them.`, { field: 'task' });
-    return task;
-  };
+  const summary = ({ id, domain, title, categories, turns, source, targets }: TaskEntry) => ({
+    id,
+    domain: domain.name,
+    title,
+    categories: [...categories],
+    turns,
+    source,
+    targets: targets.map(({ kind, tool }) => ({ kind, tool })),
+  });
 
   typed.get(
     '/tasks',
@@ -56,9 +69,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(TaskSummary), ...PROBLEMS },
       },
     },
-    async (request) => {
-      return tasks.select(request.query).map(summary);
-    },
+    async (request) => (await tasks.ready()).select(request.query).map(summary),
   );
 
   typed.get(
@@ -66,13 +77,17 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'get_task',
-        summary: "One task as an agent may see it: its request, its domain's tools and policy",
+        summary: "One task's instance as an agent may see it: its request, its answer's schema, its domain's tools and policy",
         tags,
         params: TaskParams,
+        querystring: TaskQuery,
         response: { 200: PublicTask, ...PROBLEMS },
       },
     },
-    async (request) => tasks.publicView(require(`${request.params.domain}/${request.params.number}`)),
+    async (request) => {
+      const task = (await tasks.ready()).require(`${request.params.domain}/${request.params.number}`);
+      return tasks.publicView(await tasks.instance(task.id, querySeed(request.query.seed)));
+    },
   );
 
   typed.post(
@@ -87,8 +102,9 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { task, journal, answers } = request.body;
-      return scoreJournal(require(task), journal, answers, tasks, app.sessions.compat);
+      const { task, seed, journal, answers } = request.body;
+      const entry = (await tasks.ready()).require(task);
+      return scoreJournal(await tasks.instance(entry.id, seed), journal, answers, tasks.bases);
     },
   );
 }

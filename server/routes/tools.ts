@@ -10,6 +10,8 @@ import { TOOL_PROBLEMS } from '../problem-responses.js';
 import type { ToolEntry } from '../registry.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
+import { SUBMIT_ANSWER } from '../tasks/answer-tool.js';
+import type { ToolView } from '../tool-views.js';
 
 // Validation happens inside the call pipeline (after before-call hazards, and journaled like
 // every call), so the route's schema documents the body without fastify checking it.
@@ -26,6 +28,21 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
   for (const domain of app.registry.domains.values()) {
     for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoyRoute(app, domain, scenario.decoy);
   }
+  for (const view of app.views) answerRoute(app, view);
+}
+
+/** submit_answer: a tool only a task session has (its input is the task's answer); elsewhere it does not exist. */
+function answerRoute(app: FastifyInstance, view: ToolView): void {
+  app.post(`${view.prefix}/tools/${SUBMIT_ANSWER}`, {
+    schema: { hide: true },
+    handler(request, reply) {
+      const session = app.sessions.get(sessionIdOf(request));
+      const found = session && view.resolve(SUBMIT_ANSWER, session);
+      if (!session || !found) return sendProblem(reply, unknownTool(app, view.prefix === '' ? undefined : view.name, SUBMIT_ANSWER));
+      const outcome = callTool(app, session, found.domain, found.tool, request.body ?? {}, bodyBytes(request));
+      return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
+    },
+  });
 }
 
 /** A lookalike's decoy: callable only in sessions where it is listed; otherwise it does not exist. */

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROBLEMS } from '../problem-responses.js';
-import { scoreSession, taskOf } from '../tasks/judge.js';
+import { scoreSession } from '../tasks/judge.js';
 import { renderPage, VIEW_CSP } from '../view/page.js';
 import { Params } from './session-schemas.js';
 
 /** A session as a page a person reads: its task and score, its calls, the records it changed, its answers. */
 export async function viewRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { sessions, tasks } = app;
+  const { sessions } = app;
 
   typed.get(
     '/sessions/:id/view',
@@ -27,7 +27,7 @@ export async function viewRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const session = sessions.require(request.params.id);
-      const task = session.options.task === undefined ? undefined : taskOf(session, tasks);
+      const { instance } = session;
       const summary = session.summary();
       const page = renderPage({
         id: session.id,
@@ -35,8 +35,8 @@ export async function viewRoutes(app: FastifyInstance): Promise<void> {
         clock: summary.clock,
         calls: summary.calls,
         dropped: summary.journal.dropped,
-        task,
-        score: task && scoreSession(session, tasks),
+        task: instance && { id: instance.id, seed: instance.seed, title: instance.title, requests: instance.turns.map((turn) => turn.request) },
+        score: instance && scoreSession(session),
         entries: session.journalSince(0),
         diff: session.diff(),
         answers: session.answers,

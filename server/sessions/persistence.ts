@@ -4,13 +4,16 @@ import { syncFolder, writeFileAtomic } from './atomic-file.js';
 import type { JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
+import type { TaskInstance } from '../tasks/instance.js';
 import type { SessionObserver, SessionStore } from './store.js';
+import type { SubmittedAnswer } from '../../scoring/score.js';
 
 /** One line of the write-ahead log. `v` counts the records of a session. */
 type LogRecord =
   | { t: 'create'; s: string; v: number; options: SessionOptions }
   | { t: 'call'; s: string; v: number; entry: JournalEntry }
-  | { t: 'answer'; s: string; v: number; text: string }
+  /** `text` alone: an answer recorded before answers were typed. */
+  | { t: 'answer'; s: string; v: number; answer?: SubmittedAnswer; text?: string }
   | { t: 'reset'; s: string; v: number }
   | { t: 'delete'; s: string; v: number };
 
@@ -106,8 +109,8 @@ export class SessionPersistence implements SessionObserver {
     this.append({ t: 'call', s: session.id, v: 0, entry });
   }
 
-  answered(session: Session, text: string): void {
-    this.append({ t: 'answer', s: session.id, v: 0, text });
+  answered(session: Session, answer: SubmittedAnswer): void {
+    this.append({ t: 'answer', s: session.id, v: 0, answer });
   }
 
   reset(session: Session): void {
@@ -200,6 +203,7 @@ export class SessionPersistence implements SessionObserver {
       let snapshot: Snapshot;
       try {
         snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
+        await this.prepare(snapshot.id, snapshot.options);
         this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
       } catch (error) {
         throw new PersistenceError(
@@ -219,6 +223,7 @@ export class SessionPersistence implements SessionObserver {
     const touched = new Set<string>();
     for (const [index, text] of texts.entries()) {
       for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords)) {
+        if (record.value.t === 'create') await this.prepare(record.value.s, record.value.options, record.where);
         if (this.replay(record.value, record.where, record.bytes)) touched.add(record.value.s);
       }
       this.walNumber = logs[index]!;
@@ -274,7 +279,7 @@ export class SessionPersistence implements SessionObserver {
           this.sessionFor(record.s, {}).replay(record.entry, bytes);
           break;
         case 'answer':
-          this.sessionFor(record.s, {}).answers.push(record.text);
+          this.sessionFor(record.s, {}).answers.push(record.answer ?? { text: record.text ?? '' });
           break;
         case 'reset':
           this.store.get(record.s)?.reset();
@@ -291,8 +296,24 @@ export class SessionPersistence implements SessionObserver {
     return true;
   }
 
+  /** Task instances of restored sessions, by session id (each built before its session is). */
+  private readonly instances = new Map<string, TaskInstance>();
+
+  /** Builds the task instance a restored session runs, if any. */
+  private async prepare(id: string, options: SessionOptions, where?: string): Promise<void> {
+    if (options?.task === undefined || this.store.get(id)) return;
+    try {
+      const instance = await this.store.instanceOf(options);
+      if (instance) this.instances.set(id, instance);
+    } catch (error) {
+      throw new PersistenceError(`${where ?? id}: cannot rebuild the task of session ${id} (${(error as Error).message})`);
+    }
+  }
+
   private sessionFor(id: string, options: SessionOptions): Session {
-    return this.store.get(id) ?? this.store.restore(id, options);
+    const session = this.store.get(id) ?? this.store.restore(id, options, this.instances.get(id));
+    this.instances.delete(id);
+    return session;
   }
 
   private walPath(number: number): string {

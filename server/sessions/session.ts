@@ -7,6 +7,8 @@ import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
 import { IdempotencyKeys, type Remembered } from './idempotency.js';
 import { entryBytes, Journal, JournalBudget, type JournalEntry } from './journal.js';
+import type { SubmittedAnswer } from '../../scoring/score.js';
+import type { TaskInstance } from '../tasks/instance.js';
 
 /** A session as plain data (persistence). */
 export interface SavedSession {
@@ -20,7 +22,7 @@ export interface SavedSession {
   idempotency?: [string, Remembered][];
   journal: JournalEntry[];
   /** The final answers recorded for the session's task. */
-  answers?: string[];
+  answers?: SubmittedAnswer[];
 }
 
 export const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -31,7 +33,9 @@ export const SessionOptions = z.strictObject({
   seed: z
     .union([z.string().max(128), z.number().int()])
     .optional()
-    .describe("Seed of the session's deterministic choices (hazard schedule, generated ids); HAZARD_SEED when absent."),
+    .describe(
+      "Seed of the session's deterministic choices: with a task, its instance (a whole number: the records, the request and the hazard draws; drawn and reported when absent); otherwise the hazard schedule (HAZARD_SEED when absent). With a seed, the hazard draws depend on the seed, the task, the tool, the kind and the call's number, never on the session's id.",
+    ),
   clock: ClockOptions.optional(),
   hazards: HazardSpec.optional().describe("This session's hazard settings, over the server's (env, config file, runtime)."),
   task: z.string().max(64).optional().describe('The task the session runs (GET /tasks): its clock, seed and targeted hazards set the session up.'),
@@ -48,6 +52,8 @@ const DEFAULT_CLOCK: ClockOptions = Object.freeze(ClockOptions.parse({}));
 export class Session {
   readonly clock: SessionClock;
   readonly seed: string;
+  /** What hazard draws are keyed by besides the seed (see HazardSession.scope). */
+  readonly scope: string;
   /** The most recent calls, within the per-session limit and the shared budget. */
   readonly journal: Journal;
   /** Calls made so far (the sequence number of the last call). */
@@ -58,8 +64,8 @@ export class Session {
   lastUsedMs: number;
   /** Writes done under an idempotency key, so that a retry with the key does not write again. */
   readonly idempotency = new IdempotencyKeys();
-  /** The agent's final answers, one per turn of its task (POST /sessions/{id}/answer). */
-  readonly answers: string[] = [];
+  /** The agent's final answers, one per turn of its task (submit_answer, or POST /sessions/{id}/answer). */
+  readonly answers: SubmittedAnswer[] = [];
   private readonly states = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
   private readonly streaks = new Map<string, number>();
@@ -67,15 +73,19 @@ export class Session {
   constructor(
     readonly id: string,
     readonly options: SessionOptions,
-    private readonly bases: ReadonlyMap<string, BaseDatabase>,
+    private bases: ReadonlyMap<string, BaseDatabase>,
     nowMs: number,
     defaultSeed: string,
     journal: { limit: number; budget: JournalBudget } = { limit: Infinity, budget: new JournalBudget(Infinity) },
     /** The compatibility mode the session's tools run in (TAU2_COMPAT). */
     readonly compat: CompatMode = 'off',
+    /** The task instance the session runs: its domain's database replaces the server's. */
+    readonly instance?: TaskInstance,
   ) {
+    if (instance) this.bases = new Map([...bases, [instance.domain.name, instance.base]]);
     this.journal = new Journal(journal.limit, journal.budget);
     this.seed = options.seed === undefined ? defaultSeed : String(options.seed);
+    this.scope = options.seed === undefined ? id : (options.task ?? '');
     this.clock = new SessionClock(options.clock === undefined ? DEFAULT_CLOCK : ClockOptions.parse(options.clock));
     this.lastUsedMs = nowMs;
   }
@@ -175,7 +185,8 @@ export class Session {
     this.idempotency.load(saved.idempotency ?? []);
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
     for (const entry of saved.journal) this.journal.append(entry, entryBytes(entry));
-    this.answers.push(...(saved.answers ?? []));
+    // A snapshot from before answers were typed holds their text.
+    this.answers.push(...(saved.answers ?? []).map((answer) => (typeof answer === 'string' ? { text: answer } : answer)));
   }
 
   /** Back to the start: the base databases, an empty journal, the clock at its start. */

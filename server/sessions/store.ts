@@ -5,6 +5,8 @@ import { ProblemError, problem, problemError } from '../problem.js';
 import { JournalBudget, type JournalEntry } from './journal.js';
 import type { SessionOwnership } from './ownership.js';
 import { SESSION_ID, Session, type SessionOptions } from './session.js';
+import type { SubmittedAnswer } from '../../scoring/score.js';
+import type { TaskInstance } from '../tasks/instance.js';
 
 export const DEFAULT_SESSION = 'default';
 
@@ -12,7 +14,7 @@ export const DEFAULT_SESSION = 'default';
 export interface SessionObserver {
   created(session: Session): void;
   called(session: Session, entry: JournalEntry): void;
-  answered(session: Session, text: string): void;
+  answered(session: Session, answer: SubmittedAnswer): void;
   reset(session: Session): void;
   deleted(id: string): void;
   /** Resolves when every change told so far is durable (rejects if it could not be made so). */
@@ -36,6 +38,8 @@ export interface SessionStoreOptions {
   ownership?: SessionOwnership;
   /** Monotonic milliseconds; tests pass their own to expire sessions without waiting. */
   now?: () => number;
+  /** The task instance of a session's options (a task session restored from disk); undefined for a session without a task. */
+  instanceOf?: (options: SessionOptions) => Promise<TaskInstance | undefined>;
 }
 
 /** All live sessions: explicit, implicit (first use of an id) and `default`. */
@@ -69,12 +73,18 @@ export class SessionStore {
     return this.options.ownership ? this.options.ownership.newId(make) : make();
   }
 
-  create(options: SessionOptions): Session {
+  /** A new session; with a task, `instance` is its instance (TaskBook.instance). */
+  create(options: SessionOptions, instance?: TaskInstance): Session {
     const id = options.id ?? this.newId();
     checkId(id);
     if (this.sessions.has(id)) throw problemError(409, 'session_exists', `Session '${id}' already exists; DELETE /sessions/${id} first or choose another id.`);
     this.options.ownership?.check(id);
-    return this.add(this.build(id, options));
+    return this.add(this.build(id, options, instance));
+  }
+
+  /** The task instance a session with these options runs (restoring one from disk). */
+  async instanceOf(options: SessionOptions): Promise<TaskInstance | undefined> {
+    return options.task === undefined ? undefined : this.options.instanceOf?.(options);
   }
 
   /** The session with this id, created on first use. */
@@ -167,10 +177,10 @@ export class SessionStore {
   }
 
   /** Records the agent's final answer to the next turn of the session's task. */
-  recordAnswer(session: Session, text: string): void {
-    session.answers.push(text);
+  recordAnswer(session: Session, answer: SubmittedAnswer): void {
+    session.answers.push(answer);
     session.lastUsedMs = this.now();
-    this.observer?.answered(session, text);
+    this.observer?.answered(session, answer);
   }
 
   /**
@@ -195,15 +205,15 @@ export class SessionStore {
   }
 
   /** Adds a session restored from disk, without telling the observer. */
-  restore(id: string, options: SessionOptions): Session {
-    const session = this.build(id, options);
+  restore(id: string, options: SessionOptions, instance?: TaskInstance): Session {
+    const session = this.build(id, options, instance);
     this.sessions.set(id, session);
     return session;
   }
 
-  private build(id: string, options: SessionOptions): Session {
+  private build(id: string, options: SessionOptions, instance?: TaskInstance): Session {
     const journal = { limit: this.options.journalLimit ?? Infinity, budget: this.journalBudget };
-    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal, this.options.compat);
+    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal, this.options.compat, instance);
   }
 
   /** Removes a session and releases its journal. */

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { passHatK } from '../../scoring/pass-k.js';
 import { problemError } from '../problem.js';
 import type { SessionStore } from '../sessions/store.js';
-import type { TaskBook } from './book.js';
 import { scoreSession } from './judge.js';
 
 /** N sessions of one task with distinct seeds: a reward source for training, and pass^k over the seeds. */
 export interface Batch {
   id: string;
   task: string;
-  sessions: { id: string; seed: string }[];
+  sessions: { id: string; seed: number }[];
 }
 
 /** Most batches remembered; the oldest is forgotten first (its sessions live on until they expire). */
@@ -22,7 +21,7 @@ export class Batches {
     return `batch-${randomUUID().slice(0, 8)}`;
   }
 
-  add(task: string, sessions: { id: string; seed: string }[], id: string): Batch {
+  add(task: string, sessions: { id: string; seed: number }[], id: string): Batch {
     if (this.batches.has(id)) throw problemError(409, 'batch_exists', `Batch '${id}' already exists; choose another id.`, { field: 'id' });
     const batch = { id, task, sessions };
     this.batches.set(id, batch);
@@ -38,14 +37,12 @@ export class Batches {
 }
 
 /** Where a batch stands: each session's verdict once it has its answers, and pass^k over the scored ones. */
-export function batchReport(batch: Batch, sessions: SessionStore, tasks: TaskBook) {
-  const task = tasks.get(batch.task)!;
-  const turns = 1 + (task.follow_ups?.length ?? 0);
+export function batchReport(batch: Batch, sessions: SessionStore) {
   const rows = batch.sessions.map(({ id, seed }) => {
     const session = sessions.get(id);
-    if (!session) return { id, seed, status: 'expired' as const, success: null };
-    if (session.answers.length < turns) return { id, seed, status: 'running' as const, success: null };
-    return { id, seed, status: 'scored' as const, success: scoreSession(session, tasks).success };
+    if (!session?.instance) return { id, seed, status: 'expired' as const, success: null };
+    if (session.answers.length < session.instance.turns.length) return { id, seed, status: 'running' as const, success: null };
+    return { id, seed, status: 'scored' as const, success: scoreSession(session).success };
   });
   const scored = rows.filter((row) => row.status === 'scored').map((row) => row.success === true);
   return {

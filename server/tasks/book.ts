@@ -1,144 +1,231 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Domain } from '../../domains/domain.js';
+import type { AnyTaskTemplate } from '../../domains/task.js';
 import type { CompatMode } from '../../domains/tool.js';
-import { loadTasks } from '../../scoring/load.js';
-import type { ChangedRecord } from '../../scoring/end-state.js';
+import type { TaskCategory } from '../../lib/task-terms.js';
 import type { PublicTask, TaskSpec } from '../../scoring/task.js';
-import { domainOf } from '../../scoring/task.js';
+import type { TaskTarget } from '../../lib/task-terms.js';
 import type { BaseDatabase } from '../data/base.js';
-import { DomainState } from '../data/domain-state.js';
-import { ClockOptions, SessionClock } from '../sessions/clock.js';
+import { problemError } from '../problem.js';
+import { type AnswerReceipt, alreadyAnswered, answerTools } from './answer-tool.js';
+import { specInstance, type TaskInstance, templateInstance } from './instance.js';
 import { importTau2Tasks, type Tau2Import } from './tau2-file.js';
+import { Worlds } from './worlds.js';
+import type { AnyTool } from '../../domains/tool.js';
+import type { SubmittedAnswer } from '../../scoring/score.js';
 
-/** The records each domain's state changed, as the scorer compares them. */
-export function changedRecords(states: ReadonlyMap<string, DomainState>): ChangedRecord[] {
-  return [...states].flatMap(([domain, state]) => state.diff().map(({ table, id, op, after }) => ({ domain, table, id, op, after })));
+/** A task as listed: what it is, before any seed makes it concrete. */
+export interface TaskEntry {
+  readonly id: string;
+  readonly domain: Domain;
+  readonly title: string;
+  readonly categories: readonly TaskCategory[];
+  readonly targets: readonly TaskTarget[];
+  /** How many requests (turns) it has. */
+  readonly turns: number;
+  /** `template`: its records, words and outcome come from the seed; `data`: one set of data whatever the seed (an imported tau2-bench task). */
+  readonly source: 'template' | 'data';
 }
 
+interface Entry extends TaskEntry {
+  build(seed: number): Promise<TaskInstance>;
+}
+
+/** Instances kept after their last session, least recently used first out. */
+export const CACHED_INSTANCES = 512;
+
 /**
- * Every domain's tasks, loaded at startup from the folder each domain names (or, for a domain given a
- * tau2-bench tasks.json, from that file), with what the scorer needs of them: the public view, and the
- * end state the expected writes give (replayed once, without hazards).
+ * Every domain's tasks and their instances. A domain's tasks are its templates (loaded on first use), or the
+ * tasks of a tau2-bench tasks.json given for it. An instance is built on first use for its seed (its world,
+ * its picks, its reference run) and kept in a bounded cache; the sessions running it hold it.
  */
 export class TaskBook {
-  private loaded: Map<string, TaskSpec> | undefined;
-  /** Per domain, in order: its tasks, or how to load them (embedded tasks load on first use: a tenth of a cold start). */
-  private readonly sources: (TaskSpec[] | (() => TaskSpec[]))[] = [];
+  private loaded: Promise<Map<string, Entry>> | undefined;
+  private entries: Map<string, Entry> | undefined;
   private readonly domains: ReadonlyMap<string, Domain>;
-  private readonly expectedStates = new Map<string, ChangedRecord[]>();
+  private readonly instances = new Map<string, Promise<TaskInstance>>();
   private readonly policies = new Map<string, string>();
+  private readonly answerToolsOf = new WeakMap<TaskInstance, AnyTool[]>();
+  readonly worlds: Worlds;
   /** What each imported tasks.json gave, by domain. */
   readonly imports: Tau2Import[] = [];
+  private readonly loaders: (() => Promise<Entry[]>)[] = [];
+  /** Records a session's answer (set by the app once its session store exists). */
+  recordAnswer: (session: string, answer: SubmittedAnswer) => AnswerReceipt = () => {
+    throw new Error('no session store');
+  };
 
   /** `taskFiles`: a tau2-bench tasks.json by domain name, whose tasks replace the embedded ones (a bad file is a ConfigError). */
   constructor(
     domains: readonly Domain[],
     readonly bases: ReadonlyMap<string, BaseDatabase>,
     taskFiles: Readonly<Record<string, string>> = {},
+    readonly compat: CompatMode = 'off',
   ) {
     this.domains = new Map(domains.map((domain) => [domain.name, domain]));
+    this.worlds = new Worlds(bases);
     for (const domain of domains) {
+      const base = bases.get(domain.name);
+      // A domain without a database (the OpenAPI document is rendered without them) has no tasks.
+      if (!base) continue;
       const file = Object.hasOwn(taskFiles, domain.name) ? taskFiles[domain.name] : undefined;
       if (file !== undefined) {
-        const { tasks, report } = importTau2Tasks(domain, file, (task) => this.replayFails(task));
-        this.sources.push(tasks);
+        const { tasks, report } = importTau2Tasks(domain, file, base, (task) => this.replayFails(task, domain, base));
         this.imports.push(report);
+        const entries = tasks.map((spec) => this.specEntry(spec, domain, base));
+        this.loaders.push(async () => entries);
         continue;
       }
       // Tasks name records of the embedded default data: a domain served from another file has none.
-      const folder = domain.tasksFolder;
-      if (!folder || bases.get(domain.name)?.source !== fileURLToPath(domain.fixtureFile)) continue;
-      const decoys = (domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
-      const tools = new Set([...domain.tools.map((tool) => tool.name), ...decoys]);
-      this.sources.push(() => loadTasks(domain.name, folder, tools));
+      if (base.source !== fileURLToPath(domain.fixtureFile)) continue;
+      const { tasks: templates } = domain;
+      if (templates) this.loaders.push(async () => (await templates()).map((template) => this.templateEntry(template, domain)));
     }
   }
 
-  private get tasks(): Map<string, TaskSpec> {
-    this.loaded ??= new Map(this.sources.flatMap((source) => (typeof source === 'function' ? source() : source)).map((task) => [task.id, task]));
-    return this.loaded;
+  /** Loads every domain's tasks, once. */
+  async ready(): Promise<this> {
+    if (!this.entries) {
+      this.loaded ??= Promise.all(this.loaders.map((load) => load())).then((lists) => new Map(lists.flat().map((entry) => [entry.id, entry])));
+      this.entries = await this.loaded;
+    }
+    return this;
+  }
+
+  private get all(): Map<string, Entry> {
+    if (!this.entries) throw new Error('the task book is not loaded: await ready() first');
+    return this.entries;
   }
 
   get size(): number {
-    return this.tasks.size;
+    return this.all.size;
   }
 
-  list(): TaskSpec[] {
-    return [...this.tasks.values()];
+  list(): TaskEntry[] {
+    return [...this.all.values()];
   }
 
   /** The tasks matching every filter given: of a domain, of a category, targeting a hazard kind. */
-  select({ domain, category, kind }: { domain?: string | undefined; category?: string | undefined; kind?: string | undefined }): TaskSpec[] {
+  select({ domain, category, kind }: { domain?: string | undefined; category?: string | undefined; kind?: string | undefined }): TaskEntry[] {
     return this.list().filter(
       (task) =>
-        (domain === undefined || task.id.startsWith(`${domain}/`)) &&
+        (domain === undefined || task.domain.name === domain) &&
         (category === undefined || (task.categories as readonly string[]).includes(category)) &&
         (kind === undefined || task.targets.some((target) => target.kind === kind)),
     );
   }
 
   /** The task with this id (own entries only), or undefined. */
-  get(id: string): TaskSpec | undefined {
-    return this.tasks.get(id);
+  get(id: string): TaskEntry | undefined {
+    return this.all.get(id);
   }
 
-  domain(task: TaskSpec): Domain {
-    return this.domains.get(domainOf(task.id))!;
+  /** The task with this id, or a 404 problem naming `field`. */
+  require(id: string, field = 'task'): TaskEntry {
+    const task = this.get(id);
+    if (!task) throw problemError(404, 'unknown_task', `No task ${JSON.stringify(id)}; GET /tasks lists them.`, { field });
+    return task;
   }
 
-  publicView(task: TaskSpec): PublicTask {
-    const domain = this.domain(task);
+  /** The task's instance for a seed: built on first use, then cached. */
+  instance(id: string, seed: number): Promise<TaskInstance> {
+    const entry = this.all.get(id);
+    if (!entry) return Promise.reject(problemError(404, 'unknown_task', `No task ${JSON.stringify(id)}; GET /tasks lists them.`, { field: 'task' }));
+    const key = `${id}\u0000${seed}`;
+    let instance = this.instances.get(key);
+    if (instance) this.instances.delete(key);
+    else {
+      instance = entry.build(seed);
+      instance.catch(() => this.instances.delete(key));
+    }
+    this.instances.set(key, instance);
+    if (this.instances.size > CACHED_INSTANCES) this.instances.delete(this.instances.keys().next().value!);
+    return instance;
+  }
+
+  policy(domain: Domain): string {
     let policy = this.policies.get(domain.name);
     if (policy === undefined) {
       policy = readFileSync(domain.policyFile, 'utf8');
       this.policies.set(domain.name, policy);
     }
+    return policy;
+  }
+
+  publicView(instance: TaskInstance): PublicTask {
+    const { domain, turns } = instance;
     return {
-      id: task.id,
+      id: instance.id,
+      seed: instance.seed,
       domain: domain.name,
-      title: task.title,
-      categories: task.categories,
-      request: task.request,
-      follow_ups: task.follow_ups ?? [],
-      now: ClockOptions.parse(task.setup.clock ?? {}).start,
+      title: instance.title,
+      categories: [...instance.categories],
+      request: turns[0]!.request,
+      follow_ups: turns.slice(1).map((turn) => turn.request),
+      now: instance.clock.start,
       tools: domain.tools.map((tool) => tool.name),
-      targets: task.targets.map(({ kind, tool }) => ({ kind, tool })),
-      policy,
+      targets: instance.scored.targets.map(({ kind, tool }) => ({ kind, tool })),
+      policy: this.policy(domain),
+      answer_schemas: turns.map((turn) => turn.answer?.json ?? null),
+      given: instance.given,
     };
   }
 
-  /** The records the task's expected writes change, run in order on fresh databases without hazards. */
-  expected(task: TaskSpec, compat: CompatMode): ChangedRecord[] {
-    const key = `${compat}\u0000${task.id}`;
-    let records = this.expectedStates.get(key);
-    if (!records) {
-      records = this.replay(task, compat);
-      this.expectedStates.set(key, records);
+  /** The submit_answer tool of the session's current turn; undefined for a task answered in words. */
+  answerTool(instance: TaskInstance, answered: number): AnyTool | undefined {
+    if (!instance.turns[0]?.answer) return undefined;
+    let tools = this.answerToolsOf.get(instance);
+    if (!tools) {
+      tools = answerTools(instance, (session, answer) => this.recordAnswer(session, answer));
+      this.answerToolsOf.set(instance, tools);
     }
-    return records;
+    return tools[Math.min(answered, tools.length - 1)];
   }
 
-  /** Why the task's expected writes fail on its domain's database, or undefined when they all run (their end state is then kept). */
-  private replayFails(task: TaskSpec): string | undefined {
+  /** The refusal of an answer once every turn is answered. */
+  static alreadyAnswered(instance: TaskInstance) {
+    return alreadyAnswered(instance.id, instance.turns.length);
+  }
+
+  private templateEntry(template: AnyTaskTemplate, domain: Domain): Entry {
+    return {
+      id: template.id,
+      domain,
+      title: template.title,
+      categories: template.categories,
+      targets: template.targets,
+      turns: 1 + (template.follow_ups?.length ?? 0),
+      source: 'template',
+      build: async (seed) => templateInstance(template, domain, await this.worlds.get(domain, seed), seed, this.compat),
+    };
+  }
+
+  private specEntry(spec: TaskSpec, domain: Domain, base: BaseDatabase): Entry {
+    return {
+      id: spec.id,
+      domain,
+      title: spec.title,
+      categories: spec.categories,
+      targets: spec.targets,
+      turns: 1 + (spec.follow_ups?.length ?? 0),
+      source: 'data',
+      build: async (seed) => specInstance(spec, domain, base, seed, this.compat),
+    };
+  }
+
+  /** Why a task's gold writes fail on its domain's database, or undefined when they all run. */
+  private replayFails(task: TaskSpec, domain: Domain, base: BaseDatabase): string | undefined {
     try {
-      this.expected(task, 'off');
+      specInstance(task, domain, base, 0, 'off');
       return undefined;
     } catch (error) {
       return `a gold write fails on the database: ${(error as Error).message}`;
     }
   }
 
-  private replay(task: TaskSpec, compat: CompatMode): ChangedRecord[] {
-    const domain = this.domain(task);
-    const state = new DomainState(this.bases.get(domain.name)!);
-    const clock = new SessionClock(ClockOptions.parse(task.setup.clock ?? {}));
-    for (const write of task.expect.writes) {
-      const tool = domain.tools.find((candidate) => candidate.name === write.tool)!;
-      const at = clock.tick();
-      const args = tool.input.parse(write.args);
-      state.transact((tables) => tool.run(args, tables, { session: `expected:${task.id}`, now: () => new Date(at), compat }));
-    }
-    return changedRecords(new Map([[domain.name, state]]));
+  /** The domain of this name, if served. */
+  domainNamed(name: string): Domain | undefined {
+    return this.domains.get(name);
   }
 }

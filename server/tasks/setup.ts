@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { HazardSpec } from '../../hazards/spec.js';
-import { domainOf, type TaskSpec } from '../../scoring/task.js';
 import { problemError } from '../problem.js';
 import { SessionOptions } from '../sessions/session.js';
-import type { TaskBook } from './book.js';
+import type { TaskBook, TaskEntry } from './book.js';
+import type { TaskInstance } from './instance.js';
+import { drawnSeed, MAX_SEED, seedOf } from './seeds.js';
 
 /** What POST /sessions takes: a session's options, and for a task, which of its hazards to switch on and how often. */
 export const CreateSession = SessionOptions.extend({
@@ -22,8 +23,8 @@ export const CreateSession = SessionOptions.extend({
 export type CreateSession = z.infer<typeof CreateSession>;
 
 /** The hazard settings of a task's session: only its targeted scenarios (of the chosen kinds), at the rate, then the caller's own settings. */
-export function taskHazards(task: TaskSpec, kinds: readonly string[] | undefined, rate: number, own: HazardSpec | undefined): HazardSpec {
-  const domain = domainOf(task.id);
+export function taskHazards(task: TaskEntry, kinds: readonly string[] | undefined, rate: number, own: HazardSpec | undefined): HazardSpec {
+  const domain = task.domain.name;
   const tools: Record<string, Record<string, number>> = {};
   for (const target of task.targets) {
     if (kinds && !kinds.includes(target.kind)) continue;
@@ -33,27 +34,41 @@ export function taskHazards(task: TaskSpec, kinds: readonly string[] | undefined
   return { enable: ['none'], ...own, tools: { ...tools, ...own?.tools } };
 }
 
-/** The options of a new session: as given, or set up by the task it names. */
-export function sessionOptions(body: CreateSession, tasks: TaskBook): SessionOptions {
+/** A new session's options, set up by the task it names (with its instance), or as given. */
+export interface PreparedSession {
+  options: SessionOptions;
+  instance?: TaskInstance;
+}
+
+/**
+ * The options of a new session: as given, or set up by the task it names — its instance for the seed (drawn
+ * from the train split by the session's id when absent, and reported), its clock, its targeted hazards.
+ */
+export async function prepareSession(body: CreateSession, tasks: TaskBook, newId: () => string): Promise<PreparedSession> {
   const { kinds, hazard_rate, ...options } = body;
   if (options.task === undefined) {
     const field = kinds !== undefined ? 'kinds' : hazard_rate !== undefined ? 'hazard_rate' : undefined;
     if (field) throw problemError(400, 'invalid_input', `${field} chooses among a task's hazards: name the task too`, { field });
-    return options;
+    return { options };
   }
-  const task = tasks.get(options.task);
-  if (!task) throw problemError(404, 'unknown_task', `No task ${JSON.stringify(options.task)}; GET /tasks lists them.`, { field: 'task' });
+  const task = (await tasks.ready()).require(options.task);
   const targeted = new Set(task.targets.map((target) => target.kind));
   const stray = kinds?.find((kind) => !targeted.has(kind));
   if (stray !== undefined) {
     throw problemError(400, 'invalid_input', `${task.id} targets ${[...targeted].join(', ') || 'no hazard'}, not ${JSON.stringify(stray)}`, { field: 'kinds' });
   }
-  const clock = options.clock ?? task.setup.clock;
-  const seed = options.seed ?? task.setup.seed;
+  const id = options.id ?? newId();
+  const seed = options.seed === undefined ? drawnSeed(id) : seedOf(options.seed);
+  if (seed === undefined) throw problemError(400, 'invalid_input', `seed: a task's seed is a whole number from 0 to ${MAX_SEED}`, { field: 'seed' });
+  const instance = await tasks.instance(task.id, seed);
   return {
-    ...options,
-    ...(clock ? { clock: clock as SessionOptions['clock'] } : {}),
-    ...(seed !== undefined ? { seed } : {}),
-    hazards: taskHazards(task, kinds, hazard_rate ?? 1, options.hazards),
+    options: {
+      ...options,
+      id,
+      seed,
+      clock: options.clock ?? instance.clock,
+      hazards: taskHazards(task, kinds, hazard_rate ?? 1, options.hazards),
+    },
+    instance,
   };
 }

@@ -1,8 +1,8 @@
-import type { TaskSpec } from '../../scoring/task.js';
 import type { RecordDiff } from '../data/domain-state.js';
 import type { JournalEntry } from '../sessions/journal.js';
 import type { SessionScore } from '../tasks/judge.js';
 import { answersSection } from './answers.js';
+import type { SubmittedAnswer } from '../../scoring/score.js';
 import { diffSection } from './diff.js';
 import { Html, html } from './html.js';
 import { scoreSection } from './score.js';
@@ -21,19 +21,18 @@ export interface SessionView {
   calls: number;
   /** The oldest calls the journal dropped. */
   dropped: number;
-  task?: Pick<TaskSpec, 'id' | 'title' | 'request' | 'follow_ups'> | undefined;
+  task?: { id: string; seed: number; title: string; requests: readonly string[] } | undefined;
   score?: SessionScore | undefined;
   entries: readonly JournalEntry[];
   diff: Readonly<Record<string, readonly RecordDiff[]>>;
-  answers: readonly string[];
+  answers: readonly SubmittedAnswer[];
 }
 
 function header(view: SessionView): Html {
   const { task } = view;
   const taskRows = task
-    ? html`<dt>task</dt><dd data-task="${task.id}"><b>${task.id}</b> ${task.title}</dd>
-<dt>request</dt><dd class="request">${task.request}</dd>
-${(task.follow_ups ?? []).map((text, index) => html`<dt>follow-up ${index + 1}</dt><dd class="request">${text}</dd>`)}`
+    ? html`<dt>task</dt><dd data-task="${task.id}"><b>${task.id}</b> ${task.title} <span class="seed">(seed ${String(task.seed)})</span></dd>
+${task.requests.map((text, index) => html`<dt>${index === 0 ? 'request' : `follow-up ${index}`}</dt><dd class="request">${text}</dd>`)}`
     : html`<dt>task</dt><dd>none</dd>`;
   return html`<header><h1>Session <code>${view.id}</code></h1><dl>
 ${taskRows}

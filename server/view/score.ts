@@ -17,6 +17,10 @@ function reasons(score: SessionScore): Html[] {
   for (const r of state.different)
     items.push(html`<li data-reason="state">Record differs from the expected one: ${record(r)}, fields ${r.fields.join(', ')}</li>`);
   if (!answer.answered) items.push(html`<li data-reason="answer">No answer recorded yet: the task fails as not answered.</li>`);
+  for (const d of answer.differences)
+    items.push(
+      html`<li data-reason="answer">Answer${score.answer.differences.some((other) => other.turn > 1) ? ` ${d.turn}` : ''} differs at <code>${d.path}</code>: expected ${compact(d.expected)}, got ${compact(d.got)}</li>`,
+    );
   if (answer.missing.length > 0) items.push(html`<li data-reason="answer">Facts the answer does not state: ${facts(answer.missing)}</li>`);
   if (answer.stated_but_excluded.length > 0)
     items.push(html`<li data-reason="answer">Facts the answer states and must not: ${facts(answer.stated_but_excluded)}</li>`);
@@ -24,6 +28,14 @@ function reasons(score: SessionScore): Html[] {
   for (const claim of score.contradicted_claims) items.push(html`<li data-reason="claim">The answer claims <q>${claim}</q>, which the state contradicts</li>`);
   for (const dup of score.duplicated_writes) items.push(html`<li data-reason="duplicate">Duplicated write of ${dup.tool}: ${seqs(dup.calls)}</li>`);
   return items;
+}
+
+/** Writes the task did not ask for: evidence, not a verdict (a later call may have undone them). */
+function unasked(score: SessionScore): Html {
+  if (score.unasked_writes.length === 0) return html``;
+  return html`<p class="note" data-unasked="${score.unasked_writes.length}">Writes the task did not ask for (even if undone later): ${score.unasked_writes.map(
+    (w, i) => html`${i > 0 ? ', ' : ''}#${w.seq} ${w.tool}`,
+  )}</p>`;
 }
 
 function hazards(score: SessionScore): Html {
@@ -39,10 +51,11 @@ export function scoreSection(score: SessionScore): Html {
   const why = reasons(score);
   const incomplete = score.journal_complete ? '' : html`<p class="note">The journal dropped old calls: the verdicts on hazards and traps miss them.</p>`;
   return html`<section id="score" class="${score.success ? 'success' : 'failure'}">
-<h2>Score</h2>
+<h2>Score <small>(seed ${String(score.seed)})</small></h2>
 <p class="verdict" data-success="${score.success}">${score.success ? '✔ Success' : '✘ Failure'}</p>
 ${why.length > 0 ? html`<ul class="reasons">${why}</ul>` : html`<p>End state, answer and calls are as the task expects.</p>`}
 ${incomplete}
+${unasked(score)}
 <h3>Hazards</h3>${hazards(score)}
 <p class="counts">${score.calls} call(s), ${score.retries} retr${score.retries === 1 ? 'y' : 'ies'}, ${score.failed_calls} failed call(s)</p>
 </section>`;

@@ -6,7 +6,8 @@ import { startServer } from '../helpers/server.js';
 // concurrent WebSocket episodes all succeed and are counted; past the server's session capacity, the
 // sessions beyond it fail cleanly with CAPACITY_REACHED while the others still succeed.
 
-const call = { tool_name: 'get_order_details', arguments: { order_id: '#W5124601' } };
+/** A read every instance of the task answers. */
+const call = { tool_name: 'list_all_product_types', arguments: {} };
 
 t.test('a batch of concurrent episodes, measured', async (t) => {
   const server = await startServer(t, { sessions: { maxSessions: 64 } });

@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import t from 'tap';
 import { ensureChromium } from '../helpers/chromium.js';
 import { startServer } from '../helpers/server.js';
+import { EMAIL, ORDER, rightAnswer, SEED } from '../helpers/openenv.js';
 
 // The session page in headless Chromium: what a person sees of a scored task session, with no script,
 // no console error and no request beyond this machine.
@@ -21,7 +22,6 @@ const ARGS = [
   '--disable-sync',
 ];
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
-const ORDER = '#W5124601';
 
 /** The page's own function, for the checks that run in it (the project compiles without the DOM library). */
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
@@ -29,12 +29,13 @@ declare const getComputedStyle: (element: unknown) => { backgroundColor: string 
 t.test('a scored task session, as Chromium shows it', async (t) => {
   const executablePath = ensureChromium();
   const server = await startServer(t);
-  const id = await server.newSession({ id: 'view.browser', task: 'retail/001', kinds: ['transient_failure'] });
-  await server.call('retail', 'find_user_id_by_email', { email: 'malik.okonkwo3001@example.com' }, id);
+  const id = await server.newSession({ id: 'view.browser', task: 'retail/001', seed: SEED, kinds: ['transient_failure'] });
+  await server.call('retail', 'find_user_id_by_email', { email: EMAIL }, id);
   for (let i = 0; i < 3; i++) await server.call('retail', 'get_order_details', { order_id: ORDER }, id);
-  await server.call('retail', 'cancel_pending_order', { order_id: ORDER, reason: 'no longer needed' }, id);
-  const text = `Order ${ORDER} is cancelled. The refund of $24.81 goes back to credit_card_5799123. <script>document.title = "owned"</script>`;
-  t.equal((await server.request('POST', `/sessions/${id}/answer`, { text })).status, 200);
+  const cancelled = (await server.call('retail', 'cancel_pending_order', { order_id: ORDER, reason: 'no longer needed' }, id)).body;
+  const { answer } = rightAnswer(cancelled);
+  const message = `Order ${ORDER} is cancelled. <script>document.title = "owned"</script>`;
+  t.equal((await server.call('retail', 'submit_answer', { ...answer, message }, id)).status, 200);
 
   const profile = await mkdtemp(join(tmpdir(), 'wildtools-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
@@ -73,13 +74,9 @@ t.test('a scored task session, as Chromium shows it', async (t) => {
   t.not(await background(2), await background(1), 'a failed call looks different from a good one');
 
   const diffRow = await page.locator(`#diff tr[data-record="orders/${ORDER}"]`).innerText();
-  t.match(diffRow, /retail\s+orders\s+#W5124601\s+update/);
+  t.match(diffRow, new RegExp(`retail\\s+orders\\s+${ORDER}\\s+update`));
   t.match(diffRow, /status: "pending" → "cancelled"/);
-  t.match(
-    await page.locator('#answers').innerText(),
-    /credit_card_5799123\. <script>document\.title = "owned"<\/script>/,
-    'the markup of the answer reads as text',
-  );
+  t.match(await page.locator('#answers').innerText(), /is cancelled\. <script>document\.title = "owned"<\/script>/, 'the markup of the answer reads as text');
 
   await mkdir(REPORTS, { recursive: true });
   await page.screenshot({ path: join(REPORTS, 'session-view.png'), fullPage: true });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { ProblemError, UnexpectedResponseError, WildtoolsClient } from '../../client/index.js';
 import { startServer } from '../helpers/server.js';
+import { ORDER as TASK_ORDER, SEED } from '../helpers/openenv.js';
 
 // The client against a listening server: every method, a typed call in every domain, and errors.
 // The `@ts-expect-error` lines are the type-level test: `tsc --noEmit` fails if a wrong argument type,
@@ -167,27 +168,40 @@ t.test('an injected fault that is not problem JSON becomes an UnexpectedResponse
   t.ok(seen.has('text/html'), 'an HTML error page is reported with its content type');
 });
 
-t.test('tasks: list and get, a task session answered and scored, a stored run re-scored, a batch', async (t) => {
+t.test('tasks: list and get an instance, a task session answered and scored, a stored run re-scored, a batch', async (t) => {
   const client = await clientOf(t);
   const tasks = await client.tasks.list({ domain: 'retail', kind: 'unknown_outcome' });
-  t.ok(tasks.some((task) => task.id === 'retail/001'));
+  t.ok(tasks.some((task) => task.id === 'retail/001' && task.source === 'template'));
   const task = await client.tasks.get('retail/001');
   t.ok(task.tools.includes('cancel_pending_order') && task.policy.length > 100);
+  t.equal(task.seed, 0, 'seed 0 unless asked');
+  t.not((await client.tasks.get('retail/001', 3)).request, task.request, 'another seed, another instance');
 
-  const session = await client.sessions.create({ id: 'scored', task: 'retail/001', kinds: [] });
+  const session = await client.sessions.create({ id: 'scored', task: 'retail/001', seed: SEED, kinds: [] });
   t.equal(session.task, 'retail/001');
   const mine = client.withSession('scored');
-  await mine.retail.cancel_pending_order({ order_id: ORDER, reason: 'no longer needed' });
-  t.same(await mine.sessions.answer('Order #W5124601 is cancelled; $24.81 goes back to credit_card_5799123.'), { session: 'scored', turn: 1, turns: 1 });
+  const cancelled = await mine.retail.cancel_pending_order({ order_id: TASK_ORDER, reason: 'no longer needed' });
+  const refunds = cancelled.payment_history
+    .filter((payment) => payment.transaction_type === 'refund')
+    .map(({ payment_method_id, amount }) => ({ payment_method_id, amount }));
+  t.same(await mine.sessions.answer({ answer: { order_id: TASK_ORDER, refunds }, text: 'Cancelled.' }), {
+    session: 'scored',
+    turn: 1,
+    turns: 1,
+    next_request: null,
+  });
   const score = await mine.sessions.score();
-  t.match(score, { session: 'scored', success: true, calls: 1 });
-  const rescored = await client.score('retail/001', await mine.sessions.journal(), ['It is cancelled.']);
-  t.match(rescored, { success: false, state: { ok: true }, answer: { missing: ['#W5124601', 24.81, 'credit_card_5799123'] } });
+  t.match(score, { session: 'scored', seed: SEED, success: true, calls: 1 });
+  const rescored = await client.score('retail/001', SEED, await mine.sessions.journal(), [{ text: 'It is cancelled.' }]);
+  t.match(rescored, { success: false, state: { ok: true }, answer: { answered: false, rule: 'typed' } }, 'words do not answer a typed task');
 
   const batch = await client.batches.create({ id: 'twice', task: 'retail/001', n: 2 });
   t.same(
-    batch.sessions.map((row) => row.id),
-    ['twice.1', 'twice.2'],
+    batch.sessions.map((row) => [row.id, row.seed]),
+    [
+      ['twice.1', 1],
+      ['twice.2', 2],
+    ],
   );
   t.match(await client.batches.get('twice'), { scored: 0, pass_hat_k: [] });
   await t.rejects(client.tasks.get('retail/999'), ProblemError);

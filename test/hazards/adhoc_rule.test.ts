@@ -218,11 +218,14 @@ t.test('adhoc_rule: seeded per session, the same across restarts, independent of
     },
   });
 
-  // A session with its own seed: the same seed on another server gives the same answer.
+  // A session with its own seed: its schedule is the seed's, whatever its id and the server's seed.
   const seeded = await startServer(t, { hazardEnv: SEEDED });
   const ids = await Promise.all(['s1', 's2'].map((id) => seeded.newSession({ id, seed: 'forty-two' })));
-  const twin = await startServer(t, { hazardEnv: { ...SEEDED, HAZARD_SEED: 'forty-two' } });
-  t.same(await schedule(seeded, ids), await schedule(twin, ids), "a session's own seed stands for the server's");
+  const twin = await startServer(t, { hazardEnv: { ...SEEDED, HAZARD_SEED: 'another' } });
+  const others = await Promise.all(['t1', 't2'].map((id) => twin.newSession({ id, seed: 'forty-two' })));
+  const [mine, theirs] = [await schedule(seeded, ids), await schedule(twin, others)];
+  t.same(mine, theirs, "a session's own seed fixes its schedule, whatever its id and the server's seed");
+  t.same(mine[0], mine[1], 'two sessions with the same seed meet the same rule');
 });
 
 t.test('adhoc_rule: hints mode keeps the schedule and only adds hints', async (t) => {

@@ -177,7 +177,7 @@ async function run(t: Test, env: NodeJS.ProcessEnv, session: string, interleave?
   return { statuses, schedule: await journalSchedule(server, session) };
 }
 
-t.test('the schedule is fixed by seed, session and call: across restarts, whatever other sessions do', async (t) => {
+t.test('the schedule is fixed by seed, session (unless it has a seed of its own) and call: across restarts, whatever other sessions do', async (t) => {
   const env = { HAZARDS: 'transient_failure', HAZARD_RATE: '0.5', HAZARD_SEED: '11' };
   const first = await run(t, env, 'det');
   const second = await run(t, env, 'det');
@@ -188,11 +188,11 @@ t.test('the schedule is fixed by seed, session and call: across restarts, whatev
   t.notSame(reseeded.statuses.map(failed), first.statuses.map(failed), 'another seed gives another schedule');
   const renamed = await run(t, env, 'det2');
   t.notSame(renamed.statuses.map(failed), first.statuses.map(failed), 'another session gives another schedule');
-  t.same(
-    await run(t, { ...env, HAZARD_SEED: '99' }, 'det', undefined, '11'),
-    first,
-    "a session's own seed (POST /sessions) gives the same schedule as HAZARD_SEED",
-  );
+  // A session given its own seed (POST /sessions): its schedule is the seed's, whatever its id and the server's seed.
+  const seeded = await run(t, { ...env, HAZARD_SEED: '99' }, 'det', undefined, '11');
+  t.same(await run(t, env, 'another-id', undefined, '11'), seeded, "a session's own seed fixes its schedule, whatever its id and HAZARD_SEED");
+  t.ok(seeded.statuses.some(failed) && seeded.statuses.some((s) => s === 200), 'and it draws as a seed does');
+  t.notSame((await run(t, env, 'det', undefined, '12')).statuses.map(failed), seeded.statuses.map(failed), 'another own seed, another schedule');
 });
 
 t.test('hints mode: the same schedule, and only the hint is added', async (t) => {

@@ -13,7 +13,7 @@ export interface Seen {
 
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
-/** A chat completions endpoint on loopback answering with `script`; every request it received, in order. */
+/** A chat completions endpoint on loopback answering with `script` (a script that throws answers 400); every request it received, in order. */
 export async function fakeEndpoint(t: Teardown, script: (body: any, index: number) => Answer): Promise<{ baseUrl: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((request, response) => {
@@ -22,7 +22,13 @@ export async function fakeEndpoint(t: Teardown, script: (body: any, index: numbe
     request.on('end', () => {
       const body = JSON.parse(text);
       seen.push({ headers: request.headers, body });
-      const answer = request.url === '/v1/chat/completions' ? script(body, seen.length - 1) : { status: 404, body: { error: 'no such route' } };
+      let answer: Answer;
+      try {
+        answer = request.url === '/v1/chat/completions' ? script(body, seen.length - 1) : { status: 404, body: { error: 'no such route' } };
+      } catch (error) {
+        // A script that breaks answers a 400, which the eval does not retry: the run fails with the script's error.
+        answer = { status: 400, body: { error: `fake model script: ${(error as Error).message}` } };
+      }
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });

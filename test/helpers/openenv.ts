@@ -1,11 +1,13 @@
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { WebSocket } from 'undici';
 import { type EpisodeState, OpenEnvClient, type OpenEnvOptions, type StepResult } from '../../client/openenv.js';
-import type { TestServer } from './server.js';
+import { domains } from '../../domains/index.js';
+import { TaskBook } from '../../server/tasks/book.js';
+import { fixtureBases, type TestServer } from './server.js';
 
 // What the OpenEnv protocol tests share: the protocol's own schemas as a validator of what the server
 // answers, a client closed with the test, a raw socket for traffic no client would send, and the
-// retail/001 episode (cancel a pending order) whose steps they drive.
+// retail/001 episode of seed 0 (cancel the pending order holding an item) whose steps they drive.
 
 interface Asserts {
   ok(value: unknown, message: string): boolean;
@@ -13,17 +15,31 @@ interface Asserts {
 }
 
 export const TASK = 'retail/001';
-export const EMAIL = 'malik.okonkwo3001@example.com';
-export const ORDER = '#W5124601';
+/** The instance the episodes run: the embedded data's. */
+export const SEED = 0;
+const instance = await (await new TaskBook(domains, await fixtureBases()).ready()).instance(TASK, SEED);
+const given = instance.given as { email: string; product: string };
+const expected = instance.turns[0]!.answer!.expected as { order_id: string; refunds: unknown[] };
+export const EMAIL = given.email;
+/** The customer's user id (what find_user_id_by_email answers for EMAIL). */
+export const USER_ID = [...(instance.base.tables.get('users')!.values() as Iterable<{ user_id: string; email: string }>)].find(
+  (user) => user.email === EMAIL,
+)!.user_id;
+/** The item the customer names: the request states it. */
+export const PRODUCT = given.product;
+/** The pending order that holds it. */
+export const ORDER = expected.order_id;
 export const FIND_USER = { type: 'call_tool', tool_name: 'find_user_id_by_email', arguments: { email: EMAIL } } as const;
 export const READ_ORDER = { type: 'call_tool', tool_name: 'get_order_details', arguments: { order_id: ORDER } } as const;
 export const CANCEL = { type: 'call_tool', tool_name: 'cancel_pending_order', arguments: { order_id: ORDER, reason: 'no longer needed' } } as const;
-export const WRONG_ANSWER = { type: 'answer', text: 'I could not find that order.' } as const;
+export const WRONG_ANSWER = { type: 'answer', answer: { order_id: 'unknown', refunds: [] }, text: 'I could not find that order.' } as const;
 
 /** The answer retail/001 expects, read off the cancellation's result (as a careful agent would). */
-export function rightAnswer(cancelled: { status: string; payment_history: { amount: number; payment_method_id: string }[] }) {
-  const refund = cancelled.payment_history.at(-1)!;
-  return { type: 'answer', text: `Order ${ORDER} is ${cancelled.status}. The refund of $${refund.amount} goes back to ${refund.payment_method_id}.` } as const;
+export function rightAnswer(cancelled: { status: string; payment_history: { transaction_type: string; amount: number; payment_method_id: string }[] }) {
+  const refunds = cancelled.payment_history
+    .filter((payment) => payment.transaction_type === 'refund')
+    .map(({ amount, payment_method_id }) => ({ payment_method_id, amount }));
+  return { type: 'answer', answer: { order_id: ORDER, refunds }, text: `Order ${ORDER} is ${cancelled.status}.` } as const;
 }
 
 export interface Checks {

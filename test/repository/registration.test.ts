@@ -4,9 +4,11 @@ import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import { domains } from '../../domains/index.js';
 import { hazardKinds } from '../../hazards/kinds/index.js';
+import { SKILLS } from '../../lib/skills.js';
 
 // What the layout promises: a new tool is a file in its domain's tools/, a new hazard kind a file in
-// hazards/kinds/, a new domain a folder. A file that exists but is not registered fails here.
+// hazards/kinds/, a new task a file in its domain's tasks/, a new domain a folder. A file that exists but is
+// not registered fails here.
 
 const root = new URL('../../', import.meta.url);
 const dir = (path: string) => new URL(path, root);
@@ -48,4 +50,21 @@ t.test('every file in hazards/kinds/ is a registered kind', async (t) => {
   const files = tsFiles('hazards/kinds/');
   t.equal(files.length, registered.size, 'one kind per file');
   for (const file of files) t.ok(registered.has(file.replace(/\.ts$/, '')), `${file} is listed in hazards/kinds/index.ts`);
+});
+
+t.test("every task file of a domain is one of the domain's tasks, named after its id; every kind declares the skills it needs", async (t) => {
+  for (const domain of domains) {
+    const files = readdirSync(dir(`domains/${domain.name}/tasks/`)).filter((name) => /^\d{3}\.ts$/.test(name));
+    const templates = (await domain.tasks?.()) ?? [];
+    t.equal(files.length, templates.length, `${domain.name}: every NNN.ts is listed in tasks/index.ts (${files.length})`);
+    for (const file of files) {
+      const { default: template } = await load(`domains/${domain.name}/tasks/${file}`);
+      t.equal((template as { id: string }).id, `${domain.name}/${file.replace(/\.ts$/, '')}`, `${domain.name}/tasks/${file}: its id is its file's name`);
+      t.ok(templates.includes(template as never), `${domain.name}/tasks/${file} is listed`);
+    }
+  }
+  const skills = new Set(Object.keys(SKILLS));
+  for (const kind of hazardKinds) {
+    t.ok(kind.needs.length > 0 && kind.needs.every((skill) => skills.has(skill)), `${kind.kind} needs ${kind.needs.join(' or ')}`);
+  }
 });

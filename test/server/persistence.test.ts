@@ -83,28 +83,48 @@ t.test('a log without snapshots (a crash before the first checkpoint) is replaye
   t.equal(snapshot.version, 3);
 });
 
-t.test("a task session's answers survive a restart, from a snapshot and from the log", async (t) => {
+t.test("a task session's instance and typed answers survive a restart, from a snapshot and from the log", async (t) => {
   const dir = t.testdir();
+  const answer = { order_id: '#W0000001', refunds: [{ payment_method_id: 'paypal_1', amount: 12.5 }] };
+  let state: unknown;
   await withServer(dir, async (server) => {
-    await server.newSession({ id: 'answered', task: 'retail/001', kinds: [] });
-    t.equal((await server.request('POST', '/sessions/answered/answer', { text: 'Order #W5124601 is cancelled.' })).status, 200);
+    await server.newSession({ id: 'answered', task: 'retail/001', seed: 9, kinds: [] });
+    const { given } = (await server.request('GET', '/tasks/retail/001?seed=9')).body;
+    t.equal((await server.call('retail', 'find_user_id_by_email', { email: given.email }, 'answered')).status, 200, "the instance's customer");
+    t.equal((await server.call('retail', 'submit_answer', { ...answer, message: 'Done.' }, 'answered')).status, 200);
+    state = (await server.request('GET', '/sessions/answered/state')).body;
   });
   const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'answered.json'), 'utf8'));
-  t.same(snapshot.answers, ['Order #W5124601 is cancelled.'], 'the snapshot holds the answer');
+  t.same(snapshot.answers, [{ answer, text: 'Done.' }], 'the snapshot holds the answer');
+  t.match(snapshot.options, { task: 'retail/001', seed: 9 }, 'and the instance');
   await withServer(dir, async (server) => {
-    t.match((await server.request('GET', '/sessions/answered')).body, { task: 'retail/001', answers: 1 });
-    t.match((await server.request('GET', '/sessions/answered/score')).body, { answer: { answered: true } });
+    t.match((await server.request('GET', '/sessions/answered')).body, { task: 'retail/001', seed: '9', answers: 1 });
+    t.same((await server.request('GET', '/sessions/answered/state')).body, state, "the restored session runs on its instance's database");
+    t.match((await server.request('GET', '/sessions/answered/score')).body, { seed: 9, answer: { answered: true, rule: 'typed' } });
   });
 
   const crashed = t.testdir({ sessions: {} });
   const lines = [
-    { t: 'create', s: 'logged', v: 1, options: { id: 'logged', task: 'retail/001' } },
-    { t: 'answer', s: 'logged', v: 2, text: 'It is cancelled.' },
+    { t: 'create', s: 'logged', v: 1, options: { id: 'logged', task: 'retail/001', seed: 4 } },
+    { t: 'answer', s: 'logged', v: 2, answer: { answer } },
+    { t: 'create', s: 'older', v: 1, options: { id: 'older', task: 'retail/001' } },
+    { t: 'answer', s: 'older', v: 2, text: 'It is cancelled.' },
   ];
   writeFileSync(join(crashed, 'wal-000001.jsonl'), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   await withServer(crashed, async (server) => {
-    t.match((await server.request('GET', '/sessions/logged')).body, { task: 'retail/001', answers: 1 }, 'the logged answer is replayed');
+    t.match((await server.request('GET', '/sessions/logged')).body, { task: 'retail/001', seed: '4', answers: 1 }, 'the logged answer is replayed');
+    t.match((await server.request('GET', '/sessions/logged/score')).body, { seed: 4, answer: { answered: true } });
+    t.match((await server.request('GET', '/sessions/older')).body, { answers: 1 }, 'a log from before typed answers: its text is kept');
+    t.match((await server.request('GET', '/sessions/older/score')).body, { seed: 0, answer: { answered: false } }, 'words do not answer a typed task');
   });
+
+  const broken = t.testdir({ sessions: {} });
+  writeFileSync(join(broken, 'wal-000001.jsonl'), `${JSON.stringify({ t: 'create', s: 'gone', v: 1, options: { id: 'gone', task: 'retail/999' } })}\n`);
+  await t.rejects(
+    withServer(broken, async () => {}),
+    /wal-000001\.jsonl:1: cannot rebuild the task of session gone/,
+    'a task that no longer exists stops the restore, naming the record',
+  );
 });
 
 t.test('log records a snapshot already holds are not applied twice', async (t) => {

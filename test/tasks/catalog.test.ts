@@ -5,12 +5,12 @@ import { TaskBook } from '../../server/tasks/book.js';
 import { fixtureBases } from '../helpers/server.js';
 
 // The task suite as data: enough tasks per domain, of every kind of task, aimed at every hazard kind the
-// domain declares, each with a plan, each expected write replayable on the default data.
+// domain declares, each a template with a typed answer and a plan.
 
 const MIN_TASKS = 25;
 const CATEGORIES = ['single-step', 'multi-step', 'parallel', 'multi-mission', 'refusal', 'partial'] as const;
 
-const book = new TaskBook(domains, await fixtureBases());
+const book = await new TaskBook(domains, await fixtureBases()).ready();
 
 t.test('every task has a plan and every plan a task', async (t) => {
   t.same(
@@ -55,22 +55,40 @@ for (const domain of domains) {
   });
 }
 
-t.test('task shapes: multi-mission tasks have follow-ups, refusals write nothing and forbid the write', async (t) => {
-  for (const task of book.list()) {
-    if (task.categories.includes('multi-mission')) t.ok((task.follow_ups ?? []).length > 0, `${task.id}: follow-ups`);
-    else t.same(task.follow_ups ?? [], [], `${task.id}: one turn`);
-    if (task.categories.includes('refusal')) {
-      t.same(task.expect.writes, [], `${task.id}: a refusal writes nothing`);
-      t.ok(task.forbidden.length > 0 || task.expect.answer.excludes.length > 0, `${task.id}: says what must not happen`);
-    }
-    t.ok(task.expect.answer.contains.length > 0, `${task.id}: the answer must state something`);
-  }
+t.test('every embedded task is a template answered by typed fields', async (t) => {
+  t.same(
+    book
+      .list()
+      .filter((task) => task.source !== 'template')
+      .map((task) => task.id),
+    [],
+    'tasks given as fixed data',
+  );
 });
 
-t.test('every expected write replays on the default data, and a write task changes something', async (t) => {
+t.test('task shapes: multi-mission tasks have follow-ups, refusals write nothing and say so, a write task changes something', async (t) => {
   for (const task of book.list()) {
-    const records = book.expected(task, 'off');
-    if (task.expect.writes.length > 0) t.ok(records.length > 0, `${task.id}: ${records.length} records change`);
-    else t.same(records, [], `${task.id}: nothing changes`);
+    if (task.categories.includes('multi-mission')) t.ok(task.turns > 1, `${task.id}: follow-ups`);
+    else t.equal(task.turns, 1, `${task.id}: one turn`);
+    const decoys = (task.domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
+    const known = new Set([...task.domain.tools.map((tool) => tool.name), ...decoys]);
+    for (const seed of [0, 1, 2]) {
+      const instance = await book.instance(task.id, seed);
+      const unknown = instance.scored.forbidden.filter((rule) => !known.has(rule.tool)).map((rule) => rule.tool);
+      if (unknown.length > 0) t.fail(`${task.id}#${seed}: forbids calls of tools its domain does not have: ${unknown.join(', ')}`);
+      if (task.categories.includes('refusal')) {
+        t.same(instance.scored.writes, [], `${task.id}#${seed}: a refusal writes nothing`);
+        const outcome = Object.values((instance.turns[0]!.answer?.json['properties'] ?? {}) as Record<string, { type?: string; enum?: unknown }>).some(
+          (field) => field.type === 'boolean' || field.enum !== undefined,
+        );
+        t.ok(instance.scored.forbidden.length > 0 || outcome, `${task.id}#${seed}: it forbids the call it refuses, or its answer says what was not done`);
+      }
+      if (instance.scored.writes.length > 0) t.ok(instance.expected.length > 0, `${task.id}#${seed}: ${instance.expected.length} records change`);
+      else t.same(instance.expected, [], `${task.id}#${seed}: nothing changes`);
+      t.ok(
+        instance.turns.every((turn) => turn.answer !== undefined),
+        `${task.id}#${seed}: every turn is answered by typed fields`,
+      );
+    }
   }
 });

@@ -1938,7 +1938,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One task as an agent may see it: its request, its domain's tools and policy */
+        /** One task's instance as an agent may see it: its request, its answer's schema, its domain's tools and policy */
         get: operations["get_task"];
         put?: never;
         post?: never;
@@ -1974,7 +1974,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records the agent's final answer to the current turn of the session's task */
+        /** Records the agent's final answer to the current turn of the session's task (as submit_answer does) */
         post: operations["record_answer"];
         delete?: never;
         options?: never;
@@ -2213,7 +2213,7 @@ export interface components {
         };
         Score: {
             task: string;
-            /** @description The end state is the expected one, the answer states the facts and no forbidden call was made. */
+            /** @description The end state is the reference run's, every answer equals the reference answer field by field (for an imported tau2-bench task: what its reward basis names), and no forbidden call was made. */
             success: boolean;
             state: {
                 ok: boolean;
@@ -2244,10 +2244,23 @@ export interface components {
             };
             answer: {
                 ok: boolean;
+                /** @description Every turn has an answer (typed: submitted with submit_answer). */
                 answered: boolean;
-                /** @description Facts the answer should state and does not. */
+                /**
+                 * @description typed: the answer's fields against the reference solution's; facts: tau2-bench's rule for its tasks, words the text states.
+                 * @enum {string}
+                 */
+                rule: "typed" | "facts";
+                /** @description Typed: the fields that differ from the reference answer. */
+                differences: {
+                    turn: number;
+                    path: string;
+                    expected: unknown;
+                    got: unknown;
+                }[];
+                /** @description Facts: what the answer should state and does not. */
                 missing: (string | number)[];
-                /** @description Facts the answer states and must not. */
+                /** @description Facts: what the answer states and must not. */
                 stated_but_excluded: (string | number)[];
             };
             hazards: {
@@ -2271,7 +2284,12 @@ export interface components {
                 tool: string;
                 calls: number[];
             }[];
-            /** @description Words of the answer that claim writes the state lacks. */
+            /** @description Writes the task did not ask for (another tool, or other records), even when a later call undid them. */
+            unasked_writes: {
+                seq: number;
+                tool: string;
+            }[];
+            /** @description Answer fields (or words) that claim writes the state lacks. */
             contradicted_claims: string[];
             calls: number;
             /** @description Calls right after a failed call of the same tool. */
@@ -2280,7 +2298,7 @@ export interface components {
         };
         SessionScore: {
             task: string;
-            /** @description The end state is the expected one, the answer states the facts and no forbidden call was made. */
+            /** @description The end state is the reference run's, every answer equals the reference answer field by field (for an imported tau2-bench task: what its reward basis names), and no forbidden call was made. */
             success: boolean;
             state: {
                 ok: boolean;
@@ -2311,10 +2329,23 @@ export interface components {
             };
             answer: {
                 ok: boolean;
+                /** @description Every turn has an answer (typed: submitted with submit_answer). */
                 answered: boolean;
-                /** @description Facts the answer should state and does not. */
+                /**
+                 * @description typed: the answer's fields against the reference solution's; facts: tau2-bench's rule for its tasks, words the text states.
+                 * @enum {string}
+                 */
+                rule: "typed" | "facts";
+                /** @description Typed: the fields that differ from the reference answer. */
+                differences: {
+                    turn: number;
+                    path: string;
+                    expected: unknown;
+                    got: unknown;
+                }[];
+                /** @description Facts: what the answer should state and does not. */
                 missing: (string | number)[];
-                /** @description Facts the answer states and must not. */
+                /** @description Facts: what the answer states and must not. */
                 stated_but_excluded: (string | number)[];
             };
             hazards: {
@@ -2338,13 +2369,20 @@ export interface components {
                 tool: string;
                 calls: number[];
             }[];
-            /** @description Words of the answer that claim writes the state lacks. */
+            /** @description Writes the task did not ask for (another tool, or other records), even when a later call undid them. */
+            unasked_writes: {
+                seq: number;
+                tool: string;
+            }[];
+            /** @description Answer fields (or words) that claim writes the state lacks. */
             contradicted_claims: string[];
             calls: number;
             /** @description Calls right after a failed call of the same tool. */
             retries: number;
             failed_calls: number;
             session: string;
+            /** @description The instance the session ran. */
+            seed: number;
             /** @description False when the journal dropped old calls (JOURNAL_LIMIT): the verdicts then miss them. */
             journal_complete: boolean;
         };
@@ -11633,7 +11671,7 @@ export interface operations {
                 "application/json": {
                     /** @description The id to give the session; a new unique id when absent. */
                     id?: string;
-                    /** @description Seed of the session's deterministic choices (hazard schedule, generated ids); HAZARD_SEED when absent. */
+                    /** @description Seed of the session's deterministic choices: with a task, its instance (a whole number: the records, the request and the hazard draws; drawn and reported when absent); otherwise the hazard schedule (HAZARD_SEED when absent). With a seed, the hazard draws depend on the seed, the task, the tool, the kind and the call's number, never on the session's id. */
                     seed?: string | number;
                     /** @description The session's clock: virtual and deterministic, it advances by step_ms at every call. */
                     clock?: {
@@ -12129,6 +12167,8 @@ export interface operations {
                             retryable: boolean;
                             sees: string;
                             recovery: string;
+                            /** @description The skills that recover from it: any one suffices; an agent lacking them all fails under it. */
+                            needs: string[];
                         }[];
                         matrix: {
                             domain: string;
@@ -12221,6 +12261,8 @@ export interface operations {
                             retryable: boolean;
                             sees: string;
                             recovery: string;
+                            /** @description The skills that recover from it: any one suffices; an agent lacking them all fails under it. */
+                            needs: string[];
                         }[];
                         matrix: {
                             domain: string;
@@ -12287,6 +12329,8 @@ export interface operations {
                             retryable: boolean;
                             sees: string;
                             recovery: string;
+                            /** @description The skills that recover from it: any one suffices; an agent lacking them all fails under it. */
+                            needs: string[];
                         }[];
                         matrix: {
                             domain: string;
@@ -12350,11 +12394,13 @@ export interface operations {
                         domain: string;
                         title: string;
                         categories: ("single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial")[];
-                        request: string;
-                        /** @description Later requests of the same session (multi-mission), one per turn. */
-                        follow_ups: string[];
-                        /** @description The session clock's time at the first call: the date and time the user speaks (ISO 8601). */
-                        now: string;
+                        /** @description How many requests the user makes (more than one: multi-mission). */
+                        turns: number;
+                        /**
+                         * @description template: each seed gives the task its own records, request and outcome; data: one set of data (an imported tau2-bench task), the seed fixing only the hazards.
+                         * @enum {string}
+                         */
+                        source: "template" | "data";
                         /** @description The hazard scenarios its session switches on unless told otherwise. */
                         targets: {
                             kind: string;
@@ -12385,7 +12431,10 @@ export interface operations {
     };
     get_task: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The instance: 0 is the embedded data; 1–9999 the test split; 10000 and up the train split. */
+                seed?: string;
+            };
             header?: never;
             path: {
                 /** @description The domain. */
@@ -12406,9 +12455,12 @@ export interface operations {
                     "application/json": {
                         /** @description domain/NNN */
                         id: string;
+                        /** @description The instance: its records, request and hazard draws come from this seed. */
+                        seed: number;
                         domain: string;
                         title: string;
                         categories: ("single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial")[];
+                        /** @description The user's request, as the agent is told it. */
                         request: string;
                         /** @description Later requests of the same session (multi-mission), one per turn. */
                         follow_ups: string[];
@@ -12419,10 +12471,16 @@ export interface operations {
                             kind: string;
                             tool: string;
                         }[];
-                        /** @description The domain's tools (GET /{domain}/tools lists them). */
+                        /** @description The domain's tools (GET /{domain}/tools lists them; a task session also lists submit_answer). */
                         tools: string[];
                         /** @description The domain's policy, as markdown. */
                         policy: string;
+                        /** @description Per turn, the JSON Schema of the answer submit_answer takes; null for a task answered in words (tau2-bench). */
+                        answer_schemas: ({
+                            [key: string]: unknown;
+                        } | null)[];
+                        /** @description What the request states, as data: the values scripted agents start from. */
+                        given: unknown;
                     };
                 };
             };
@@ -12458,6 +12516,11 @@ export interface operations {
                 "application/json": {
                     /** @description The task id, e.g. retail/012. */
                     task: string;
+                    /**
+                     * @description The instance the run was on (its session's seed).
+                     * @default 0
+                     */
+                    seed?: number;
                     /** @description The journal as GET /sessions/{id}/journal gave it (other fields are ignored). */
                     journal: {
                         seq: number;
@@ -12483,10 +12546,15 @@ export interface operations {
                         };
                     }[];
                     /**
-                     * @description The final answers, one per turn.
+                     * @description The final answers, one per turn: the typed answer and its words.
                      * @default []
                      */
-                    answers?: string[];
+                    answers?: {
+                        answer?: {
+                            [key: string]: unknown;
+                        };
+                        text?: string;
+                    }[];
                 };
             };
         };
@@ -12533,8 +12601,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The final answer, as the user would read it. */
-                    text: string;
+                    /** @description A typed task's answer: the fields its answer schema names (GET /tasks/{domain}/{number} answer_schemas; submit_answer takes the same). */
+                    answer?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Words for the user. A typed task never judges them; a task answered in words (tau2-bench) is judged by them. */
+                    text?: string;
                 };
             };
         };
@@ -12546,11 +12618,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        session: string;
-                        /** @description The turn answered, from 1. */
+                        /** @description The request answered, from 1. */
                         turn: number;
-                        /** @description Turns the task has. */
+                        /** @description Requests the task has. */
                         turns: number;
+                        /** @description The user's next request, or null when the task is over. */
+                        next_request: string | null;
+                        session: string;
                     };
                 };
             };
@@ -12672,8 +12746,8 @@ export interface operations {
                     task: string;
                     /** @description How many sessions. */
                     n: number;
-                    /** @description One distinct seed per session; "1" … "N" when absent. */
-                    seeds?: string[];
+                    /** @description One distinct seed (instance) per session; 1 … N (the first test seeds) when absent. */
+                    seeds?: number[];
                 };
             };
         };
@@ -12689,7 +12763,7 @@ export interface operations {
                         task: string;
                         sessions: {
                             id: string;
-                            seed: string;
+                            seed: number;
                             /**
                              * @description running: not every turn answered yet; expired: the session is gone.
                              * @enum {string}
@@ -12749,7 +12823,7 @@ export interface operations {
                         task: string;
                         sessions: {
                             id: string;
-                            seed: string;
+                            seed: number;
                             /**
                              * @description running: not every turn answered yet; expired: the session is gone.
                              * @enum {string}
@@ -13013,7 +13087,7 @@ export interface operations {
                     kinds?: string[];
                     /** @description With a task: the probability that each targeted scenario hits an eligible call (default 1), so that training can raise difficulty over time. */
                     hazard_rate?: number;
-                    /** @description The episode's seed: the hazard schedule (default: the task's), and which task when none is named. */
+                    /** @description The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none is named. */
                     seed?: number | string;
                     /** @description The id of the session the episode runs in (default: a new unique id). */
                     episode_id?: string;
@@ -13051,8 +13125,11 @@ export interface operations {
                                 id: string;
                                 domain: string;
                                 title: string;
+                                /** @description The date and time the user speaks (ISO 8601): the session clock's time at the first call. */
                                 now: string;
                                 turns: number;
+                                /** @description The instance. */
+                                seed: number;
                             } | null;
                             /** @description On reset: the domain's policy (markdown). */
                             policy: string | null;
@@ -13162,8 +13239,11 @@ export interface operations {
                                 id: string;
                                 domain: string;
                                 title: string;
+                                /** @description The date and time the user speaks (ISO 8601): the session clock's time at the first call. */
                                 now: string;
                                 turns: number;
+                                /** @description The instance. */
+                                seed: number;
                             } | null;
                             /** @description On reset: the domain's policy (markdown). */
                             policy: string | null;
@@ -13252,6 +13332,8 @@ export interface operations {
                         step_count: number;
                         session_id: string | null;
                         task: string | null;
+                        /** @description The task's instance. */
+                        seed: number | null;
                         turn: number;
                         turns: number;
                         max_steps: number;

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { OpenEnvClient } from '../../../client/openenv.js';
 import { startServer } from '../../helpers/server.js';
-import { connectClient, protocolChecks, TASK } from '../../helpers/openenv.js';
+import { connectClient, protocolChecks, SEED, TASK } from '../../helpers/openenv.js';
 
 // With API_TOKEN set, OpenEnv's routes are API routes: the WebSocket upgrade and the HTTP routes need the
 // token; its health check is public like /health.
@@ -26,7 +26,7 @@ t.test('API_TOKEN: the WebSocket and the HTTP routes need it; the health check d
   });
   for (const token of [API, ADMIN]) {
     const client = await connectClient(t, server, checks, { token });
-    t.match(await client.reset({ task: TASK, kinds: [] }), { done: false, observation: { task: { id: TASK } } }, 'with a token, an episode runs');
+    t.match(await client.reset({ task: TASK, seed: SEED, kinds: [] }), { done: false, observation: { task: { id: TASK } } }, 'with a token, an episode runs');
     await client.close();
   }
 
@@ -36,7 +36,7 @@ t.test('API_TOKEN: the WebSocket and the HTTP routes need it; the health check d
     ['GET', '/openenv/metadata', undefined],
     ['GET', '/openenv/schema', undefined],
     ['GET', '/openenv/state', undefined],
-    ['POST', '/openenv/reset', { task: TASK }],
+    ['POST', '/openenv/reset', { task: TASK, seed: SEED }],
     ['POST', '/openenv/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
   ] as const) {
     t.match(await server.request(method, path, body), { status: 401, body: { code: 'unauthorized' } }, `${method} ${path} without a token`);

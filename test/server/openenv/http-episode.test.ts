@@ -1,12 +1,12 @@
 import t, { type Test } from 'tap';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { CANCEL, FIND_USER, protocolChecks, READ_ORDER, rightAnswer, TASK, WRONG_ANSWER } from '../../helpers/openenv.js';
+import { CANCEL, FIND_USER, ORDER, protocolChecks, READ_ORDER, rightAnswer, SEED, TASK, USER_ID, WRONG_ANSWER } from '../../helpers/openenv.js';
 
 // A whole retail/001 episode over HTTP with transient failures: each failed read is observed exactly as
 // the REST route answers it in a session of the same id and seed, and the answer ends the episode with
 // the session's score as the reward.
 
-const SETUP = { task: TASK, kinds: ['transient_failure'], seed: 7 };
+const SETUP = { task: TASK, seed: SEED, kinds: ['transient_failure'] };
 const MOST_READS = 6;
 
 async function episode(t: Test, server: TestServer, id: string, answer: 'right' | 'wrong') {
@@ -19,7 +19,7 @@ async function episode(t: Test, server: TestServer, id: string, answer: 'right' 
   const reset = await server.request('POST', '/openenv/reset', { ...SETUP, episode_id: id });
   t.equal(reset.status, 200);
   checks.observed(reset.body);
-  t.match((await step(FIND_USER)).observation, { result: 'malik_okonkwo_2039', error: null });
+  t.match((await step(FIND_USER)).observation, { result: USER_ID, error: null });
   const reads = [];
   for (let attempt = 0; attempt < MOST_READS; attempt++) {
     const { observation } = await step(READ_ORDER);
@@ -27,7 +27,7 @@ async function episode(t: Test, server: TestServer, id: string, answer: 'right' 
     if (observation.error === null) break;
   }
   const read = reads.at(-1)!;
-  t.match(read, { response: { status: 200 }, result: { order_id: '#W5124601', status: 'pending' } }, 'the read succeeds in the end');
+  t.match(read, { response: { status: 200 }, result: { order_id: ORDER, status: 'pending' } }, 'the read succeeds in the end');
   const failed = reads.slice(0, -1);
   t.ok(failed.length >= 1, `${failed.length} reads failed first`);
   for (const observation of failed) {

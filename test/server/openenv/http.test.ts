@@ -1,7 +1,7 @@
 import t from 'tap';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { startServer } from '../../helpers/server.js';
-import { FIND_USER, protocolChecks, TASK } from '../../helpers/openenv.js';
+import { FIND_USER, PRODUCT, protocolChecks, SEED, TASK, USER_ID } from '../../helpers/openenv.js';
 
 // OpenEnv over HTTP under /openenv: health, metadata and schema; reset naming a task or choosing one by
 // seed among filters; steps addressed by body, header or path; its problems; the state.
@@ -19,8 +19,9 @@ t.test('health, metadata and the JSON Schemas of the action, the observation and
   const validator = new AjvJsonSchemaValidator();
   for (const part of ['action', 'observation', 'state'] as const) t.doesNotThrow(() => validator.getValidator(schema.body[part]), `${part} is a JSON Schema`);
   const action = validator.getValidator(schema.body.action);
-  for (const valid of [FIND_USER, { type: 'list_tools' }, { type: 'answer', text: 'done' }]) t.ok(action(valid).valid, `${valid.type}: a valid action`);
-  for (const invalid of [{ type: 'dance' }, { type: 'answer' }, { type: 'call_tool', tool_name: '' }, { type: 'list_tools', extra: 1 }]) {
+  for (const valid of [FIND_USER, { type: 'list_tools' }, { type: 'answer', text: 'done' }, { type: 'answer', answer: { order_id: '#W1' } }])
+    t.ok(action(valid).valid, `${valid.type}: a valid action`);
+  for (const invalid of [{ type: 'dance' }, { type: 'answer', text: 7 }, { type: 'call_tool', tool_name: '' }, { type: 'list_tools', extra: 1 }]) {
     t.notOk(action(invalid).valid, `${JSON.stringify(invalid)}: not an action`);
   }
   t.match(schema.body.state, { type: 'object', properties: { episode_id: {}, step_count: {} } }, "the state has OpenEnv's fields");
@@ -32,20 +33,20 @@ t.test('reset names a task or lets the seed choose among the filtered tasks', as
   const checks = await protocolChecks(t, server);
   const reset = (body: unknown) => server.request('POST', '/openenv/reset', body);
 
-  const named = await reset({ task: TASK });
+  const named = await reset({ task: TASK, seed: SEED });
   t.equal(named.status, 200);
   checks.observed(named.body);
   t.match(named.body, {
     reward: null,
     done: false,
-    observation: { step: 0, turn: 1, task: { id: TASK, domain: 'retail', turns: 1 }, message: /#W5124601/, policy: /# / },
+    observation: { step: 0, turn: 1, task: { id: TASK, domain: 'retail', turns: 1 }, message: new RegExp(PRODUCT), policy: /# / },
   });
   t.equal(named.headers['x-session-id'], named.body.observation.session_id, 'X-Session-Id is the observation’s session_id');
   const rest = await server.request('GET', '/retail/tools');
   t.same(
     named.body.observation.tools.map((tool: { name: string }) => tool.name),
-    rest.body.tools.map((tool: { name: string }) => tool.name),
-    "the tools: the domain's",
+    [...rest.body.tools.map((tool: { name: string }) => tool.name), 'submit_answer'],
+    "the tools: the domain's, then submit_answer",
   );
 
   const chosen = async (body: Record<string, unknown>) => {
@@ -64,7 +65,7 @@ t.test('reset names a task or lets the seed choose among the filtered tasks', as
     const candidates = await ids(query);
     t.ok(candidates.length > 1, `${query}: several candidates`);
     const picks = new Set<string>();
-    for (const seed of [0, 1, 2, 3, 'alpha', 'beta']) {
+    for (const seed of [0, 1, 2, 3, '4', 5]) {
       const first = await chosen({ ...filter, seed });
       t.equal(await chosen({ ...filter, seed }), first, `${query}, seed ${seed}: the same seed, the same task`);
       t.ok(candidates.includes(first), `${query}, seed ${seed}: ${first} matches the filters`);
@@ -82,22 +83,23 @@ t.test('reset names a task or lets the seed choose among the filtered tasks', as
     t.match(await reset(body), { status: 404, body: { code: 'unknown_task', field } }, `${JSON.stringify(body)}: no task, naming ${field}`);
   }
   t.match(await reset({ task: 'retail/999' }), { status: 404, body: { code: 'unknown_task', field: 'task' } }, 'an unknown task named');
+  t.match(await reset({ task: TASK, seed: 'alpha' }), { status: 400, body: { errors: [{ field: 'seed' }] } }, "a seed is a task instance's number");
 
-  const mine = await reset({ task: TASK, episode_id: 'episode-one' });
+  const mine = await reset({ task: TASK, seed: SEED, episode_id: 'episode-one' });
   t.match(
     mine,
     { status: 200, headers: { 'x-session-id': 'episode-one' }, body: { observation: { session_id: 'episode-one' } } },
     'episode_id is the session id',
   );
   t.equal((await server.request('GET', '/sessions/episode-one/journal')).status, 200, 'the session exists');
-  t.match(await reset({ task: TASK, episode_id: 'episode-one' }), { status: 409, body: { code: 'session_exists' } }, 'the same episode_id again');
-  t.match(await reset({ task: TASK, max_steps: 0 }), { status: 400 }, 'max_steps below 1');
+  t.match(await reset({ task: TASK, seed: SEED, episode_id: 'episode-one' }), { status: 409, body: { code: 'session_exists' } }, 'the same episode_id again');
+  t.match(await reset({ task: TASK, seed: SEED, max_steps: 0 }), { status: 400 }, 'max_steps below 1');
 });
 
 t.test('a step names its session in the body, in X-Session-Id or in the path; otherwise a problem', async (t) => {
   const server = await startServer(t);
   const checks = await protocolChecks(t, server);
-  const { body } = await server.request('POST', '/openenv/reset', { task: TASK, kinds: [] });
+  const { body } = await server.request('POST', '/openenv/reset', { task: TASK, seed: SEED, kinds: [] });
   const id: string = body.observation.session_id;
   const step = (path: string, payload: unknown, headers?: Record<string, string>) => server.request('POST', path, payload, headers);
 
@@ -117,7 +119,7 @@ t.test('a step names its session in the body, in X-Session-Id or in the path; ot
       {
         done: false,
         reward: null,
-        observation: { session_id: id, step: index + 1, tool_name: 'find_user_id_by_email', result: 'malik_okonkwo_2039', error: null },
+        observation: { session_id: id, step: index + 1, tool_name: 'find_user_id_by_email', result: USER_ID, error: null },
       },
       `way ${index}: the call ran in the session`,
     );
@@ -134,7 +136,7 @@ t.test('a step names its session in the body, in X-Session-Id or in the path; ot
   t.match(await step('/s/no-such-session/openenv/step', { action: FIND_USER }), { status: 404, body: { code: 'session_not_found' } });
   for (const [action, field] of [
     [{ type: 'call_tool' }, 'action.tool_name'],
-    [{ type: 'answer' }, 'action.text'],
+    [{ type: 'answer' }, 'action.answer'],
     [{ type: 'answer', text: 'x', extra: 1 }, 'action'],
     [{ type: 'dance' }, 'action.type'],
     [{ tool_name: '' }, 'action.tool_name'],
@@ -152,11 +154,11 @@ t.test('a step names its session in the body, in X-Session-Id or in the path; ot
 t.test('GET /openenv/state: the named session’s episode, or an empty state', async (t) => {
   const server = await startServer(t);
   const checks = await protocolChecks(t, server);
-  const { body } = await server.request('POST', '/openenv/reset', { task: TASK, kinds: [], max_steps: 7 });
+  const { body } = await server.request('POST', '/openenv/reset', { task: TASK, seed: SEED, kinds: [], max_steps: 7 });
   const id: string = body.observation.session_id;
   await server.request('POST', '/openenv/step', { session_id: id, action: FIND_USER });
   await server.request('POST', '/openenv/step', { session_id: id, action: { type: 'list_tools' } });
-  const expected = { episode_id: id, session_id: id, step_count: 2, task: TASK, turn: 1, turns: 1, max_steps: 7, done: false, calls: 1 };
+  const expected = { episode_id: id, session_id: id, step_count: 2, task: TASK, seed: SEED, turn: 1, turns: 1, max_steps: 7, done: false, calls: 1 };
   for (const [path, headers] of [
     [`/openenv/state?session_id=${id}`, {}],
     ['/openenv/state', { 'x-session-id': id }],
@@ -172,6 +174,7 @@ t.test('GET /openenv/state: the named session’s episode, or an empty state', a
     step_count: 0,
     session_id: null,
     task: null,
+    seed: null,
     turn: 1,
     turns: 1,
     max_steps: 100,

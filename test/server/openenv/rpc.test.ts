@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer, type TestServer } from '../../helpers/server.js';
-import { connectClient, FIND_USER, protocolChecks, TASK } from '../../helpers/openenv.js';
+import { connectClient, FIND_USER, PRODUCT, protocolChecks, SEED, TASK, USER_ID } from '../../helpers/openenv.js';
 
 // OpenEnv's JSON-RPC tool access: POST /openenv/mcp and `mcp` messages on the WebSocket. tools/list,
 // tools/call (a step of the session's episode), openenv/session/create and close, and JSON-RPC errors.
@@ -17,8 +17,8 @@ t.test('POST /openenv/mcp: the listing, sessions and tool calls', async (t) => {
   t.same(names(combined.body.result.tools), names((await server.request('GET', '/tools')).body.tools), 'without a session: the combined listing');
   t.match(combined.body, { jsonrpc: '2.0', id: 1, result: { tools: [{ name: /\w/, description: /\w/, input_schema: { type: 'object' } }] } });
 
-  const created = await rpc(server, 'openenv/session/create', { task: TASK, kinds: [], episode_id: 'by-rpc' });
-  t.match(created.body, { result: { session_id: 'by-rpc', observation: { session_id: 'by-rpc', step: 0, task: { id: TASK }, message: /#W5124601/ } } });
+  const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, kinds: [], episode_id: 'by-rpc' });
+  t.match(created.body, { result: { session_id: 'by-rpc', observation: { session_id: 'by-rpc', step: 0, task: { id: TASK }, message: new RegExp(PRODUCT) } } });
   const { observation } = created.body.result;
   for (const [params, headers] of [
     [{ session_id: 'by-rpc' }, undefined],
@@ -37,9 +37,9 @@ t.test('POST /openenv/mcp: the listing, sessions and tool calls', async (t) => {
   );
   t.match(called.body.result, {
     tool_name: FIND_USER.tool_name,
-    result: 'malik_okonkwo_2039',
+    result: USER_ID,
     error: null,
-    response: { status: 200, body: '"malik_okonkwo_2039"' },
+    response: { status: 200, body: JSON.stringify(USER_ID) },
     reward: null,
     done: false,
   });
@@ -55,7 +55,7 @@ t.test('POST /openenv/mcp: the listing, sessions and tool calls', async (t) => {
 
 t.test('POST /openenv/mcp: JSON-RPC errors', async (t) => {
   const server = await startServer(t);
-  const created = await rpc(server, 'openenv/session/create', { task: TASK, kinds: [] });
+  const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, kinds: [] });
   const session_id: string = created.body.result.session_id;
   const cases = [
     [{ jsonrpc: '2.0', id: 7, method: 'tools/dance' }, -32601, /Method not found/, 7],
@@ -93,10 +93,10 @@ t.test('the same over the WebSocket: mcp messages act in the connection’s epis
     names((await server.request('GET', '/tools')).body.tools),
     'before reset: the combined listing',
   );
-  const { observation } = await client.reset({ task: TASK, kinds: [], episode_id: 'socket' });
+  const { observation } = await client.reset({ task: TASK, seed: SEED, kinds: [], episode_id: 'socket' });
   t.same(await client.mcp({ method: 'tools/list', id: 2 }), { jsonrpc: '2.0', id: 2, result: { tools: observation.tools } }, 'after: the session’s tools');
   const called = await client.mcp({ method: 'tools/call', params: { name: FIND_USER.tool_name, arguments: FIND_USER.arguments } });
-  t.match(called, { id: 1, result: { tool_name: FIND_USER.tool_name, result: 'malik_okonkwo_2039', error: null, done: false } });
+  t.match(called, { id: 1, result: { tool_name: FIND_USER.tool_name, result: USER_ID, error: null, done: false } });
   t.match(await client.state(), { session_id: 'socket', step_count: 1, calls: 1 }, 'the call is a step of the connection’s episode');
   t.same(
     await client.mcp({ method: 'openenv/session/create', id: 3 }),
@@ -111,7 +111,7 @@ t.test('the same over the WebSocket: mcp messages act in the connection’s epis
     'a session no reset started is not closed here (DELETE /sessions/{id} may need the admin token)',
   );
   t.equal((await server.request('GET', '/sessions/elsewhere/journal')).status, 200, 'it is still there');
-  const other = await rpc(server, 'openenv/session/create', { task: TASK, kinds: [] });
+  const other = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, kinds: [] });
   t.match(
     await client.mcp({ method: 'openenv/session/close', params: { session_id: other.body.result.session_id } }),
     { result: { closed: true } },

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { OpenEnvClient, OpenEnvError } from '../../../client/openenv.js';
 import { startServer } from '../../helpers/server.js';
-import { connectClient, gone, protocolChecks, rawSocket, TASK } from '../../helpers/openenv.js';
+import { connectClient, gone, protocolChecks, rawSocket, SEED, TASK } from '../../helpers/openenv.js';
 
 // As many WebSocket episodes as the server has sessions: one more is refused with CAPACITY_REACHED
 // until one ends; many at once each keep to their own session.
@@ -11,13 +11,13 @@ t.test('MAX_SESSIONS 2: two connections run, a third is refused, and after one c
   const checks = await protocolChecks(t, server);
   const first = await connectClient(t, server, checks);
   const second = await connectClient(t, server, checks);
-  const a = await first.reset({ task: TASK, kinds: [] });
-  const b = await second.reset({ task: TASK, kinds: [] });
+  const a = await first.reset({ task: TASK, seed: SEED, kinds: [] });
+  const b = await second.reset({ task: TASK, seed: SEED, kinds: [] });
   t.not(a.observation.session_id, b.observation.session_id, 'two episodes, two sessions');
 
   const third = await OpenEnvClient.connect(`${server.origin}/openenv`);
   t.teardown(() => third.close());
-  const refused = await third.reset({ task: TASK }).catch((error: unknown) => error);
+  const refused = await third.reset({ task: TASK, seed: SEED }).catch((error: unknown) => error);
   t.ok(refused instanceof OpenEnvError, 'the reset is rejected');
   t.match(refused, { code: 'CAPACITY_REACHED', data: { active_sessions: 2, max_sessions: 2 } });
   // The refusal, or the close that followed it: either way nothing more is answered.
@@ -26,7 +26,7 @@ t.test('MAX_SESSIONS 2: two connections run, a third is refused, and after one c
   await first.close();
   t.ok(await gone(server, a.observation.session_id), 'the first episode ended');
   const fourth = await connectClient(t, server, checks);
-  t.match(await fourth.reset({ task: TASK, kinds: [] }), { done: false, observation: { step: 0 } }, 'a new connection runs');
+  t.match(await fourth.reset({ task: TASK, seed: SEED, kinds: [] }), { done: false, observation: { step: 0 } }, 'a new connection runs');
   t.match(await second.step({ type: 'list_tools' }), { done: false }, 'beside the second');
 });
 
@@ -35,12 +35,12 @@ t.test('sessions made over HTTP count too: a reset beyond MAX_SESSIONS gets CAPA
   const checks = await protocolChecks(t, server);
   await server.newSession({ id: 'by-http' });
   const one = await connectClient(t, server, checks);
-  await one.reset({ task: TASK, kinds: [] });
+  await one.reset({ task: TASK, seed: SEED, kinds: [] });
   const two = await connectClient(t, server, checks);
-  const refused = await two.reset({ task: TASK, kinds: [] }).catch((error: unknown) => error);
+  const refused = await two.reset({ task: TASK, seed: SEED, kinds: [] }).catch((error: unknown) => error);
   t.match(refused, { code: 'CAPACITY_REACHED', data: { status: 503, problem: { code: 'session_limit' } } });
   t.equal((await server.request('DELETE', '/sessions/by-http')).status, 204);
-  t.match(await two.reset({ task: TASK, kinds: [] }), { done: false }, 'the same connection resets once a session is free');
+  t.match(await two.reset({ task: TASK, seed: SEED, kinds: [] }), { done: false }, 'the same connection resets once a session is free');
 });
 
 t.test('50 connections at once each run an episode in its own session', async (t) => {
@@ -49,12 +49,12 @@ t.test('50 connections at once each run an episode in its own session', async (t
   const expression = (index: number, call: number) => `${index} * 100 + ${call}`;
   const runs = Array.from({ length: 50 }, async (_, index) => {
     const client = await connectClient(t, server, checks);
-    const { observation } = await client.reset({ task: TASK, kinds: [], keep: true });
+    const { observation } = await client.reset({ task: TASK, seed: SEED, kinds: [], keep: true });
     for (const call of [1, 2]) {
       const step = await client.step({ type: 'call_tool', tool_name: 'calculate', arguments: { expression: expression(index, call) } });
       t.equal(step.observation.result, `${index * 100 + call}.0`, `connection ${index}, call ${call}: its own result`);
     }
-    const last = await client.step({ type: 'answer', text: `connection ${index}` });
+    const last = await client.step({ type: 'answer', answer: { order_id: `connection ${index}`, refunds: [] } });
     t.match(last, { done: true, reward: 0 });
     await client.close();
     return observation.session_id;
@@ -64,9 +64,11 @@ t.test('50 connections at once each run an episode in its own session', async (t
   for (const [index, id] of sessions.entries()) {
     const journal = await server.journal(id);
     t.same(
-      journal.map((entry: { args: { expression: string } }) => entry.args.expression),
-      [expression(index, 1), expression(index, 2)],
-      `connection ${index}: its journal holds its own two calls`,
+      journal.map(
+        (entry: { tool: string; args: { expression?: string; order_id?: string } }) => entry.args.expression ?? `${entry.tool} ${entry.args.order_id}`,
+      ),
+      [expression(index, 1), expression(index, 2), `submit_answer connection ${index}`],
+      `connection ${index}: its journal holds its own two calls, then its answer`,
     );
   }
 });

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { startServer } from '../../helpers/server.js';
-import { FIND_USER, protocolChecks, rawSocket, TASK } from '../../helpers/openenv.js';
+import { FIND_USER, protocolChecks, rawSocket, SEED, TASK } from '../../helpers/openenv.js';
 
 // Whatever a WebSocket sends, the server answers with an error message naming the problem (OpenEnv's
 // codes) and the connection stays usable: the next message is answered as usual.
@@ -34,7 +34,7 @@ t.test('each malformed or misplaced message gets its error, and the connection g
   await expectError('{"data":{}}', 'UNKNOWN_TYPE', 'no type');
   await expectError('{"type":"state","extra":1}', 'VALIDATION_ERROR', 'an extra top-level member', { message: /"extra"/ });
   await expectError(JSON.stringify({ type: 'step', data: FIND_USER }), 'SESSION_ERROR', 'a step before reset');
-  await expectError(JSON.stringify({ type: 'reset', data: { task: TASK, max_steps: 0 } }), 'VALIDATION_ERROR', 'a reset out of bounds', {
+  await expectError(JSON.stringify({ type: 'reset', data: { task: TASK, seed: SEED, max_steps: 0 } }), 'VALIDATION_ERROR', 'a reset out of bounds', {
     errors: [{ field: 'data.max_steps' }],
   });
   await expectError(JSON.stringify({ type: 'reset', data: { task: 'retail/999' } }), 'EXECUTION_ERROR', 'an unknown task', {
@@ -42,7 +42,7 @@ t.test('each malformed or misplaced message gets its error, and the connection g
     problem: { code: 'unknown_task', field: 'task' },
   });
 
-  socket.send(JSON.stringify({ type: 'reset', data: { task: TASK, kinds: [], max_steps: 2 } }));
+  socket.send(JSON.stringify({ type: 'reset', data: { task: TASK, seed: SEED, kinds: [], max_steps: 2 } }));
   const reset = await socket.next();
   t.equal(reset.type, 'observation', 'now a reset');
   checks.observed(reset.data);
@@ -56,7 +56,7 @@ t.test('each malformed or misplaced message gets its error, and the connection g
     await expectError(JSON.stringify({ type: 'step', data }), 'VALIDATION_ERROR', `the action ${JSON.stringify(data)}`, { errors: [{ field }] });
   }
   socket.send(JSON.stringify({ type: 'step', data: { type: 'list_tools' } }));
-  socket.send(JSON.stringify({ type: 'step', data: { type: 'answer', text: 'done' } }));
+  socket.send(JSON.stringify({ type: 'step', data: { type: 'answer', answer: { order_id: 'none', refunds: [] } } }));
   t.match(await socket.next(), { type: 'observation', data: { done: false } });
   t.match(await socket.next(), { type: 'observation', data: { done: true, reward: 0 } }, 'the second step ends the episode');
   await expectError(JSON.stringify({ type: 'step', data: FIND_USER }), 'EXECUTION_ERROR', 'a step after the end', {
@@ -69,7 +69,7 @@ t.test('each malformed or misplaced message gets its error, and the connection g
     await answersError(JSON.stringify({ type, data: type === 'step' ? FIND_USER : undefined }), 'SESSION_ERROR', `${type} in a deleted session`, {
       problem: { code: 'session_not_found' },
     });
-  socket.send(JSON.stringify({ type: 'reset', data: { task: TASK, kinds: [] } }));
+  socket.send(JSON.stringify({ type: 'reset', data: { task: TASK, seed: SEED, kinds: [] } }));
   t.match(checks.observed((await socket.next()).data), { done: false, observation: { step: 0 } }, 'a new reset starts over');
   await usable('after a new reset');
   socket.send('{"type":"close"}');

@@ -133,11 +133,11 @@ t.test('hazards off: the listing and every answer are the upstream’s', async (
   );
 });
 
-t.test('transient_failure: failures as tool errors, seeded per session, and a retry succeeds', async (t) => {
+t.test('transient_failure: failures as tool errors, fixed by the seed, and a retry succeeds', async (t) => {
   const server = await proxied(t, mcpConfig(await helpdesk(t)));
   const settings = { tools: { helpdesk__get_ticket: { transient_failure: 0.5 } }, max_consecutive: 3 };
-  const schedule = async (id: string) => {
-    const client = await server.client(await session(server, id, settings));
+  const schedule = async (id: string, seed = '7') => {
+    const client = await server.client(await session(server, id, settings, seed));
     const failed: number[] = [];
     for (let i = 1; i <= 16; i++) {
       const result = await client.call('get_ticket', { id: 't_001' });
@@ -151,7 +151,8 @@ t.test('transient_failure: failures as tool errors, seeded per session, and a re
   t.ok(first.length > 0 && first.length < 16, `some calls fail (${first.join(', ')})`);
   t.equal((await fetch(`${server.origin}/sessions/tf-a`, { method: 'DELETE' })).status, 204);
   t.same(await schedule('tf-a'), first, 'the same seed and session: the same schedule');
-  t.not(JSON.stringify(await schedule('tf-b')), JSON.stringify(first), 'another session: its own schedule');
+  t.same(await schedule('tf-c'), first, 'another session with the same seed: the same schedule');
+  t.not(JSON.stringify(await schedule('tf-b', '8')), JSON.stringify(first), 'another seed: its own schedule');
 
   const journal = await server.journal('tf-b');
   const hit = journal.find((e) => e.hazards.length > 0)!;

@@ -1,0 +1,43 @@
+import type { Domain } from '../../domains/domain.js';
+import { type BaseDatabase, baseFromData } from '../data/base.js';
+
+/** Worlds kept once no instance needs them any more, per server; the least recently used goes first. */
+export const CACHED_WORLDS = 16;
+
+/**
+ * The database each seed gives a domain's task instances: seed 0 is the database the server loaded (the
+ * embedded fixture); any other seed, a world the domain generates on first use and keeps in a bounded cache.
+ * Requests for a world being generated share its generation.
+ */
+export class Worlds {
+  private readonly cache = new Map<string, Promise<BaseDatabase>>();
+
+  constructor(
+    private readonly bases: ReadonlyMap<string, BaseDatabase>,
+    private readonly limit = CACHED_WORLDS,
+  ) {}
+
+  /** Whether the domain has worlds for seeds other than 0. */
+  static generates(domain: Domain): boolean {
+    return domain.world !== undefined;
+  }
+
+  get(domain: Domain, seed: number): Promise<BaseDatabase> {
+    if (seed === 0 || !domain.world) return Promise.resolve(this.bases.get(domain.name)!);
+    const key = `${domain.name}\u0000${seed}`;
+    let world = this.cache.get(key);
+    if (world) {
+      this.cache.delete(key);
+    } else {
+      world = domain.world(seed).then((data) => baseFromData(domain, data, `${domain.name} world of seed ${seed}`));
+      world.catch(() => this.cache.delete(key));
+    }
+    this.cache.set(key, world);
+    if (this.cache.size > this.limit) this.cache.delete(this.cache.keys().next().value!);
+    return world;
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}

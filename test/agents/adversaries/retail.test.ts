@@ -1,0 +1,3 @@
+import { adversaries } from '../../helpers/validity.js';
+
+adversaries('retail');

@@ -1,0 +1,3 @@
+import { validityMatrix } from '../../helpers/validity.js';
+
+validityMatrix('weather');

@@ -1,0 +1,100 @@
+import t from 'tap';
+import { Agent } from 'undici';
+import { MAX_ADVERSARY_SUCCESS, runAdversaries } from '../../agents/adversaries.js';
+import { MATRIX_SEEDS } from '../../agents/matrix.js';
+import { plans } from '../../agents/plans/index.js';
+import { matrixTable, writeReport } from '../../agents/report.js';
+import { runSpectrum, spectrumTable } from '../../agents/spectrum.js';
+import { listTasks, selectTasks, validity } from '../../agents/validity.js';
+import { startServer } from './server.js';
+
+// The validity matrix and the adversaries of one domain's tasks (one test file per domain, so that they run
+// side by side and each stays well within the per-file time limit).
+
+/**
+ * The validity matrix, in CI: every task × seeds 1–3 × (no hazards, each kind it targets, all its targets,
+ * every hazard at 0.5 and 1) × (oracle, naive agent). The oracle must succeed everywhere (every hazard, alone
+ * or in company, leaves its task solvable); the naive agent must succeed without hazards and lose at least 50
+ * points under every kind (every hazard bites); the same seeds give the same journals whether runs go one at a
+ * time over HTTP or eight at once as OpenEnv episodes over WebSocket in sessions of other ids, and each
+ * episode's reward is the score's verdict.
+ */
+export function validityMatrix(domain: string): void {
+  t.test(`the validity matrix of ${domain}`, async (t) => {
+    const server = await startServer(t, { sessions: { maxSessions: 64 } });
+    const dispatcher = new Agent({ connections: 16 });
+    t.teardown(() => dispatcher.close());
+    // The second pass (other session ids, eight at once, over OpenEnv) on the first seed: it proves determinism.
+    const { report, again } = await validity(dispatcher, server.origin, plans, {
+      patterns: [`${domain}/*`],
+      concurrency: 8,
+      againVia: 'openenv',
+      seeds: MATRIX_SEEDS,
+      againSeeds: MATRIX_SEEDS.slice(0, 1),
+      firstConcurrency: 4,
+    });
+    t.comment(`\n${matrixTable(report.matrix)}`);
+    t.ok(report.runs.length > 0, `${report.runs.length} runs`);
+    t.same(report.matrix.oracleFailures, [], 'the oracle succeeds in every task, on every seed, under every condition');
+    const hazardFree = report.matrix.cells.filter((cell) => cell.condition === 'none' && cell.agent === 'naive');
+    t.same(
+      hazardFree.filter((cell) => cell.rate !== 100),
+      [],
+      'the naive agent succeeds in every task without hazards',
+    );
+    const conditions = new Set(report.matrix.cells.map((cell) => cell.condition));
+    for (const condition of ['none', 'all@0.5', 'all@1']) t.ok(conditions.has(condition), `the matrix runs ${condition}`);
+    t.ok(report.matrix.drops.length > 0, 'kinds were measured');
+    t.same(
+      report.matrix.drops.filter((drop) => drop.drop < 50),
+      [],
+      "the naive agent's success drops by at least 50 points under every kind",
+    );
+    t.same(
+      report.determinism,
+      { identical: true, runs: again.length, differing: [], concurrency: 8, via: 'openenv' },
+      'journals and verdicts are identical four at a time over HTTP and eight at once over OpenEnv in sessions of other ids',
+    );
+    const oracle = again.filter((run) => run.agent === 'oracle');
+    t.same(
+      oracle.filter((run) => run.reward !== 1).map((run) => `${run.task}#${run.seed} ${run.condition}: ${run.reward}`),
+      [],
+      'every oracle episode over OpenEnv ends with reward 1 on its last step',
+    );
+    t.ok(
+      again.some((run) => run.agent === 'naive' && run.reward === 0),
+      'naive episodes that fail end with reward 0',
+    );
+    const files = writeReport(t.testdir(), 'validity', report);
+    t.comment(`report written (${files.json})`);
+  });
+}
+
+/**
+ * The adversaries of the score and the skill spectrum, in CI: each adversary succeeds in at most 5 % of its
+ * runs on the tasks its trick applies to (seeds 1–3, default hazards), and under every kind the tasks target,
+ * the oracle without the kind's skills fails every run.
+ */
+export function adversaries(domain: string): void {
+  t.test(`the adversaries and the skill spectrum of ${domain}`, async (t) => {
+    const server = await startServer(t, { sessions: { maxSessions: 64 } });
+    const dispatcher = new Agent({ connections: 16 });
+    t.teardown(() => dispatcher.close());
+    const tasks = selectTasks(await listTasks(dispatcher, server.origin), [`${domain}/*`]);
+    const { rows } = await runAdversaries(dispatcher, server.origin, tasks, plans);
+    t.comment(`\n${rows.map((row) => `${row.adversary.padEnd(16)}${String(row.runs).padEnd(6)}${row.rate} %`).join('\n')}`);
+    for (const row of rows) {
+      t.ok(
+        row.successes <= MAX_ADVERSARY_SUCCESS * row.runs,
+        `${row.adversary} (${row.trick}): ${row.successes} of ${row.runs} runs succeed ${row.passed.join(', ')}`,
+      );
+    }
+    t.ok(rows.find((row) => row.adversary === 'memorizer')!.runs >= tasks.length, 'the memorizer ran on every task');
+    const { cells } = await runSpectrum(dispatcher, server.origin, tasks, plans);
+    t.comment(`\n${spectrumTable(cells)}`);
+    t.ok(cells.length > 0, 'kinds were measured');
+    for (const cell of cells.filter((c) => c.lacksNeeded)) {
+      t.equal(cell.successes, 0, `${cell.kind}: the oracle ${cell.agent.replace('without:', 'without ')} fails every run (${cell.runs})`);
+    }
+  });
+}
