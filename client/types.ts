@@ -106,7 +106,7 @@ export interface Score {
   answer: {
     ok: boolean;
     answered: boolean;
-    rule: 'typed' | 'facts';
+    rule: 'typed' | 'tau2';
     differences: { turn: number; path: string; expected?: unknown; got?: unknown }[];
     missing: (string | number)[];
     stated_but_excluded: (string | number)[];

@@ -151,12 +151,12 @@ function hazardVerdicts(task: ScoredTask, calls: readonly ScoredCall[], success:
 
 /** How the answers compare with the expected ones. */
 export function judgeAnswers(expected: ExpectedAnswer, answers: readonly SubmittedAnswer[]): AnswerVerdict {
-  if (expected.rule === 'facts') {
+  if (expected.rule === 'tau2') {
     const text = answers.map((answer) => answer.text ?? '').join('\n\n');
     const facts = checkFacts(text, expected.contains, expected.excludes);
     const answered = text.trim() !== '';
     const ok = answered && facts.missing.length === 0 && facts.stated_but_excluded.length === 0;
-    return { ok, answered, rule: 'facts', differences: [], ...facts };
+    return { ok, answered, rule: 'tau2', differences: [], ...facts };
   }
   const answered = expected.turns.every((_turn, i) => answers[i]?.answer !== undefined);
   const differences = expected.turns.flatMap(({ rule, expected: want }, i) =>
@@ -167,7 +167,7 @@ export function judgeAnswers(expected: ExpectedAnswer, answers: readonly Submitt
 
 /** Claims of success the state contradicts: with expected writes missing, the claim words stated, or the claim fields answered as expected. */
 function contradictedClaims(expected: ExpectedAnswer, answers: readonly SubmittedAnswer[]): string[] {
-  if (expected.rule === 'facts') {
+  if (expected.rule === 'tau2') {
     const text = answers.map((answer) => answer.text ?? '').join('\n\n');
     return expected.claims.filter((claim) => states(text, claim));
   }

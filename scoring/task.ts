@@ -113,12 +113,12 @@ export interface ExpectedWrite {
 /**
  * How a task's answers are judged. `typed`: each turn's submitted answer against the reference solution's,
  * field by field under the schema's rules; the claims are answer fields that say the request was carried out.
- * `facts`: tau2-bench's rule for its imported tasks, words and numbers the text must state (or must not); the
+ * `tau2`: tau2-bench's rule for its imported tasks, words and numbers the text must state (or must not); the
  * claims are words.
  */
 export type ExpectedAnswer =
   | { readonly rule: 'typed'; readonly turns: readonly { readonly rule: AnswerRule; readonly expected: unknown }[]; readonly claims: readonly string[] }
-  | { readonly rule: 'facts'; readonly contains: readonly Fact[]; readonly excludes: readonly Fact[]; readonly claims: readonly string[] };
+  | { readonly rule: 'tau2'; readonly contains: readonly Fact[]; readonly excludes: readonly Fact[]; readonly claims: readonly string[] };
 
 /** A task instance as the scorer reads it. */
 export interface ScoredTask {
@@ -138,7 +138,7 @@ export const scoredSpec = (task: TaskSpec): ScoredTask => ({
   targets: task.targets,
   forbidden: task.forbidden,
   writes: task.expect.writes,
-  answer: { rule: 'facts', contains: task.expect.answer.contains, excludes: task.expect.answer.excludes, claims: task.expect.claims },
+  answer: { rule: 'tau2', contains: task.expect.answer.contains, excludes: task.expect.answer.excludes, claims: task.expect.claims },
   ...(task.judge ? { judge: task.judge } : {}),
 });
 

@@ -25,6 +25,7 @@ import { TaskBook } from './tasks/book.js';
 import { submitAnswer } from './tasks/answers.js';
 import { seedOf } from './tasks/seeds.js';
 import type { SessionOptions } from './sessions/session.js';
+import type { TaskInstance } from './tasks/instance.js';
 import { taskRoutes } from './routes/tasks.js';
 import { scoringRoutes } from './routes/scoring.js';
 import { batchRoutes } from './routes/batches.js';
@@ -84,11 +85,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jsonBodyParser(app);
 
   const registry = new Registry(options.domains);
-  const tasks = new TaskBook(options.domains, options.bases, options.taskFiles, options.sessions.compat);
+  // submit_answer records into the session store (made below; only called once both exist).
+  const tasks: TaskBook = new TaskBook(options.domains, options.bases, options.taskFiles, options.sessions.compat, (id, answer) =>
+    submitAnswer(sessions, sessions.require(id), answer),
+  );
   // A task session restored from disk runs the instance its options name (its seed was recorded when it was created).
-  const instanceOf = async ({ task, seed }: SessionOptions) => (task === undefined ? undefined : (await tasks.ready()).instance(task, seedOf(seed ?? 0) ?? 0));
-  const sessions = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
-  tasks.recordAnswer = (id, answer) => submitAnswer(sessions, sessions.require(id), answer);
+  const instanceOf = async ({ task, seed }: SessionOptions): Promise<TaskInstance | undefined> =>
+    task === undefined ? undefined : (await tasks.ready()).instance(task, seedOf(seed ?? 0) ?? 0);
+  const sessions: SessionStore = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
   const hazards = options.hazards ?? new HazardRuntime({ domains: options.domains });
   await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});

@@ -76,8 +76,10 @@ export const ScoreSchema = z
       ok: z.boolean(),
       answered: z.boolean().describe('Every turn has an answer (typed: submitted with submit_answer).'),
       rule: z
-        .enum(['typed', 'facts'])
-        .describe("typed: the answer's fields against the reference solution's; facts: tau2-bench's rule for its tasks, words the text states."),
+        .enum(['typed', 'tau2'])
+        .describe(
+          "typed: the answer's fields against the reference solution's; tau2: tau2-bench's rule for its imported tasks, what its reward basis names (the facts the text states).",
+        ),
       differences: z
         .array(z.object({ turn: z.number().int(), path: z.string(), expected: z.unknown(), got: z.unknown() }))
         .describe('Typed: the fields that differ from the reference answer.'),
@@ -105,7 +107,7 @@ export const ScoreSchema = z
     missing_calls: z
       .array(z.string())
       .optional()
-      .describe("An imported tau2-bench task judged by its gold actions (ACTION in its reward basis): the tools of those the run did not make."),
+      .describe('An imported tau2-bench task judged by its gold actions (ACTION in its reward basis): the tools of those the run did not make.'),
     calls: z.number().int(),
     retries: z.number().int().describe('Calls right after a failed call of the same tool.'),
     failed_calls: z.number().int(),

@@ -1,19 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Domain } from '../../domains/domain.js';
-import type { AnyTaskTemplate } from '../../domains/task.js';
+import { type AnyTaskTemplate, NoInstance } from '../../domains/task.js';
+import { hash32 } from '../../lib/random.js';
 import type { CompatMode } from '../../domains/tool.js';
 import type { TaskCategory } from '../../lib/task-terms.js';
 import type { PublicTask, TaskSpec } from '../../scoring/task.js';
 import type { TaskTarget } from '../../lib/task-terms.js';
 import type { BaseDatabase } from '../data/base.js';
 import { problemError } from '../problem.js';
-import { type AnswerReceipt, alreadyAnswered, answerTools } from './answer-tool.js';
+import { answerTools, type RecordAnswer } from './answer-tool.js';
 import { specInstance, type TaskInstance, templateInstance } from './instance.js';
 import { importTau2Tasks, type Tau2Import } from './tau2-file.js';
-import { Worlds } from './worlds.js';
+import { MAX_SEED, SPLITS } from './seeds.js';
+import { CACHED_WORLDS, Worlds } from './worlds.js';
 import type { AnyTool } from '../../domains/tool.js';
-import type { SubmittedAnswer } from '../../scoring/score.js';
 
 /** A task as listed: what it is, before any seed makes it concrete. */
 export interface TaskEntry {
@@ -34,6 +35,12 @@ interface Entry extends TaskEntry {
 
 /** Instances kept after their last session, least recently used first out. */
 export const CACHED_INSTANCES = 512;
+/** Worlds a seed's instance of a template may be picked from before its failure is a bug. */
+export const WORLD_ATTEMPTS = 4;
+
+/** The world of a seed's instance: the seed's own, then (when it lacks what the template needs) others derived from it. */
+export const worldSeed = (seed: number, attempt: number): number =>
+  attempt === 0 ? seed : SPLITS.train.first + (hash32('world', seed, attempt) % (MAX_SEED - SPLITS.train.first));
 
 /**
  * Every domain's tasks and their instances. A domain's tasks are its templates (loaded on first use), or the
@@ -51,10 +58,6 @@ export class TaskBook {
   /** What each imported tasks.json gave, by domain. */
   readonly imports: Tau2Import[] = [];
   private readonly loaders: (() => Promise<Entry[]>)[] = [];
-  /** Records a session's answer (set by the app once its session store exists). */
-  recordAnswer: (session: string, answer: SubmittedAnswer) => AnswerReceipt = () => {
-    throw new Error('no session store');
-  };
 
   /** `taskFiles`: a tau2-bench tasks.json by domain name, whose tasks replace the embedded ones (a bad file is a ConfigError). */
   constructor(
@@ -62,9 +65,19 @@ export class TaskBook {
     readonly bases: ReadonlyMap<string, BaseDatabase>,
     taskFiles: Readonly<Record<string, string>> = {},
     readonly compat: CompatMode = 'off',
+    /** Records a session's answer: what submit_answer does (the app gives its session store's). */
+    private readonly recordAnswer: RecordAnswer = () => {
+      throw new Error('this task book records no answers');
+    },
   ) {
     this.domains = new Map(domains.map((domain) => [domain.name, domain]));
-    this.worlds = new Worlds(bases);
+    // Instances hold their world: one that leaves the cache takes its instances with it, so that memory stays bounded by the cached worlds.
+    this.worlds = new Worlds(bases, CACHED_WORLDS, (domainName, seed) => {
+      for (const key of this.instances.keys()) {
+        const [id, instanceSeed] = key.split('\u0000') as [string, string];
+        if (Number(instanceSeed) === seed && id.startsWith(`${domainName}/`)) this.instances.delete(key);
+      }
+    });
     for (const domain of domains) {
       const base = bases.get(domain.name);
       // A domain without a database (the OpenAPI document is rendered without them) has no tasks.
@@ -183,11 +196,6 @@ export class TaskBook {
     return tools[Math.min(answered, tools.length - 1)];
   }
 
-  /** The refusal of an answer once every turn is answered. */
-  static alreadyAnswered(instance: TaskInstance) {
-    return alreadyAnswered(instance.id, instance.turns.length);
-  }
-
   private templateEntry(template: AnyTaskTemplate, domain: Domain): Entry {
     return {
       id: template.id,
@@ -197,7 +205,17 @@ export class TaskBook {
       targets: template.targets,
       turns: 1 + (template.follow_ups?.length ?? 0),
       source: 'template',
-      build: async (seed) => templateInstance(template, domain, await this.worlds.get(domain, seed), seed, this.compat),
+      build: async (seed) => {
+        // A world without what the template needs (NoInstance) gives way to the next world of the same seed's line.
+        for (let attempt = 0; ; attempt++) {
+          const world = await this.worlds.get(domain, worldSeed(seed, attempt));
+          try {
+            return templateInstance(template, domain, world, seed, this.compat);
+          } catch (error) {
+            if (!(error instanceof NoInstance) || seed === 0 || attempt + 1 >= WORLD_ATTEMPTS) throw error;
+          }
+        }
+      },
     };
   }
 

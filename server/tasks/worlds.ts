@@ -15,6 +15,8 @@ export class Worlds {
   constructor(
     private readonly bases: ReadonlyMap<string, BaseDatabase>,
     private readonly limit = CACHED_WORLDS,
+    /** Told when a world leaves the cache: whatever was built on it should go too (sessions running it keep it alive). */
+    private readonly evicted: (domain: string, seed: number) => void = () => {},
   ) {}
 
   /** Whether the domain has worlds for seeds other than 0. */
@@ -33,7 +35,12 @@ export class Worlds {
       world.catch(() => this.cache.delete(key));
     }
     this.cache.set(key, world);
-    if (this.cache.size > this.limit) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > this.limit) {
+      const oldest = this.cache.keys().next().value!;
+      this.cache.delete(oldest);
+      const [domainName, seedText] = oldest.split('\u0000') as [string, string];
+      this.evicted(domainName, Number(seedText));
+    }
     return world;
   }
 

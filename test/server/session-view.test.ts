@@ -169,7 +169,7 @@ const failedScore: SessionScore = {
   answer: {
     ok: false,
     answered: true,
-    rule: 'facts',
+    rule: 'tau2',
     differences: [{ turn: 2, path: 'refunds', expected: [{ to: 'card' }], got: '<b>all</b>' }],
     missing: ['o1', 12.5],
     stated_but_excluded: ['<b>promo</b>'],

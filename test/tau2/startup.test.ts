@@ -96,7 +96,7 @@ t.test("the fixture in tau2-bench's format: every task loads but those it cannot
   t.same(await expected('retail/tau2-9'), ['orders/#W0000004'], 'the refused exchange writes nothing; the modification after it does');
   t.same(await expected('retail/tau2-11'), await expected('retail/tau2-0'), 'the refused call changes nothing: the same cancellation as task 0');
   const scored = (await book.instance('retail/tau2-8', 0)).scored;
-  t.same(scored.answer, { rule: 'facts', contains: ['33.0'], excludes: [], claims: [] }, "the answer rule stays tau2-bench's facts");
+  t.same(scored.answer, { rule: 'tau2', contains: ['33.0'], excludes: [], claims: [] }, "the answer rule stays tau2-bench's facts");
   t.same(scored.judge, { state: true, answer: false, calls: [] }, 'retail basis DB + NL_ASSERTION: communicate_info is not judged');
   t.same((await book.instance('airline/tau2-7', 0)).scored.judge, { state: true, answer: true, calls: [] });
 });

@@ -2247,10 +2247,10 @@ export interface components {
                 /** @description Every turn has an answer (typed: submitted with submit_answer). */
                 answered: boolean;
                 /**
-                 * @description typed: the answer's fields against the reference solution's; facts: tau2-bench's rule for its tasks, words the text states.
+                 * @description typed: the answer's fields against the reference solution's; tau2: tau2-bench's rule for its imported tasks, what its reward basis names (the facts the text states).
                  * @enum {string}
                  */
-                rule: "typed" | "facts";
+                rule: "typed" | "tau2";
                 /** @description Typed: the fields that differ from the reference answer. */
                 differences: {
                     turn: number;
@@ -2291,6 +2291,8 @@ export interface components {
             }[];
             /** @description Answer fields (or words) that claim writes the state lacks. */
             contradicted_claims: string[];
+            /** @description An imported tau2-bench task judged by its gold actions (ACTION in its reward basis): the tools of those the run did not make. */
+            missing_calls?: string[];
             calls: number;
             /** @description Calls right after a failed call of the same tool. */
             retries: number;
@@ -2332,10 +2334,10 @@ export interface components {
                 /** @description Every turn has an answer (typed: submitted with submit_answer). */
                 answered: boolean;
                 /**
-                 * @description typed: the answer's fields against the reference solution's; facts: tau2-bench's rule for its tasks, words the text states.
+                 * @description typed: the answer's fields against the reference solution's; tau2: tau2-bench's rule for its imported tasks, what its reward basis names (the facts the text states).
                  * @enum {string}
                  */
-                rule: "typed" | "facts";
+                rule: "typed" | "tau2";
                 /** @description Typed: the fields that differ from the reference answer. */
                 differences: {
                     turn: number;
@@ -2376,6 +2378,8 @@ export interface components {
             }[];
             /** @description Answer fields (or words) that claim writes the state lacks. */
             contradicted_claims: string[];
+            /** @description An imported tau2-bench task judged by its gold actions (ACTION in its reward basis): the tools of those the run did not make. */
+            missing_calls?: string[];
             calls: number;
             /** @description Calls right after a failed call of the same tool. */
             retries: number;

@@ -105,7 +105,8 @@ t.test('deterministic per seed, whatever the session id: a call-scope kind (tran
   const first = await pattern(t, p, 'det', '7', hazards, '/contacts/c_003');
   t.ok(first.length > 0 && first.length < 12, `p=0.5 hits some calls, not all (${first.join(',')})`);
   t.same(await pattern(t, p, 'det', '7', hazards, '/contacts/c_003'), first, 'the same id and seed, created again: the same calls are hit');
-  for (const id of ['det-b', 'det-c']) t.same(await pattern(t, p, id, '7', hazards, '/contacts/c_003'), first, `${id}: the same seed, the same pattern, whatever the id`);
+  for (const id of ['det-b', 'det-c'])
+    t.same(await pattern(t, p, id, '7', hazards, '/contacts/c_003'), first, `${id}: the same seed, the same pattern, whatever the id`);
   t.not((await pattern(t, p, 'det', '8', hazards, '/contacts/c_003')).join(), first.join(), 'another seed, another pattern');
 });
 
@@ -116,7 +117,10 @@ t.test('deterministic per seed, whatever the session id: a session-scope kind (o
   for (const seed of ['1', '2', '3', '4', '5', '6']) {
     const hits = await pattern(t, p, `drift-${seed}`, seed, hazards, '/deals');
     t.same(await pattern(t, p, `again-${seed}`, seed, hazards, '/deals'), hits, `seed ${seed}: another session with the same seed, the same calls are hit`);
-    t.ok(hits.length === 0 || hits.join() === '2,3,4,5,6,7,8,9,10,11,12', `seed ${seed}: drawn once for the session, from the drift point on (${hits.join(',')})`);
+    t.ok(
+      hits.length === 0 || hits.join() === '2,3,4,5,6,7,8,9,10,11,12',
+      `seed ${seed}: drawn once for the session, from the drift point on (${hits.join(',')})`,
+    );
     patterns.set(seed, hits.join(','));
   }
   t.equal(new Set(patterns.values()).size, 2, `some seeds drift and some do not (${[...patterns.values()].join(' / ')})`);
