@@ -1,3 +1,4 @@
+import type { AnyTaskTemplate } from '../../task.js';
 import t001 from './001.js';
 import t002 from './002.js';
 import t003 from './003.js';
@@ -32,7 +33,7 @@ import t031 from './031.js';
 import t032 from './032.js';
 
 /** Retail's task templates, in order. */
-export const retailTasks = [
+export const retailTasks: readonly AnyTaskTemplate[] = [
   t001,
   t002,
   t003,
@@ -65,4 +66,4 @@ export const retailTasks = [
   t030,
   t031,
   t032,
-] as const;
+];
