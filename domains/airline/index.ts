@@ -1,4 +1,5 @@
 import { assetUrl } from '../../lib/assets.js';
+import { generateAirline } from '../../fixtures/generator/airline.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { commonTools } from '../common/index.js';
 import { completeAirline } from './derive/index.js';
@@ -6,6 +7,7 @@ import { airlineHazards } from './hazards/index.js';
 import { AirlineDatabase } from './schema.js';
 import { airlineExtraTools } from './tools/extra.js';
 import { airlineTools } from './tools/index.js';
+import { airlineTasks } from './tasks/index.js';
 
 export const airline: Domain = {
   name: 'airline',
@@ -19,8 +21,7 @@ export const airline: Domain = {
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
   policyFile: assetUrl('domains/airline/policy.md'),
   fixtureFile: assetUrl('fixtures/airline.json'),
-  world: async (seed: number) =>
-    (await import('../../fixtures/generator/airline.js')).generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,
-  tasks: async () => (await import('./tasks/index.js')).airlineTasks,
+  world: async (seed: number) => generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,
+  tasks: async () => airlineTasks,
   hazards: airlineHazards,
 };

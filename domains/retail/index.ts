@@ -1,10 +1,12 @@
 import { assetUrl } from '../../lib/assets.js';
+import { generateRetail } from '../../fixtures/generator/retail.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { commonTools } from '../common/index.js';
 import { completeRetail } from './derive.js';
 import { retailHazards } from './hazards/index.js';
 import { RetailDatabase } from './schema.js';
 import { retailTools } from './tools/index.js';
+import { retailTasks } from './tasks/index.js';
 
 export const retail: Domain = {
   name: 'retail',
@@ -17,8 +19,7 @@ export const retail: Domain = {
   tools: [...retailTools, ...commonTools],
   policyFile: assetUrl('domains/retail/policy.md'),
   fixtureFile: assetUrl('fixtures/retail.json'),
-  world: async (seed: number) =>
-    (await import('../../fixtures/generator/retail.js')).generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,
-  tasks: async () => (await import('./tasks/index.js')).retailTasks,
+  world: async (seed: number) => generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,
+  tasks: async () => retailTasks,
   hazards: retailHazards,
 };

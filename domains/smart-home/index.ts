@@ -1,8 +1,10 @@
 import { assetUrl } from '../../lib/assets.js';
+import { generateSmartHome } from '../../fixtures/generator/smart-home.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { smartHomeHazards } from './hazards/index.js';
 import { SmartHomeDatabase } from './schema.js';
 import { smartHomeTools } from './tools/index.js';
+import { smartHomeTasks } from './tasks/index.js';
 
 export const smartHome: Domain = {
   name: 'smart-home',
@@ -17,8 +19,7 @@ export const smartHome: Domain = {
   tools: [...smartHomeTools],
   policyFile: assetUrl('domains/smart-home/policy.md'),
   fixtureFile: assetUrl('fixtures/smart-home.json'),
-  world: async (seed: number) =>
-    (await import('../../fixtures/generator/smart-home.js')).generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
-  tasks: async () => (await import('./tasks/index.js')).smartHomeTasks,
+  world: async (seed: number) => generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  tasks: async () => smartHomeTasks,
   hazards: smartHomeHazards,
 };

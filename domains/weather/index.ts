@@ -1,9 +1,11 @@
 import { assetUrl } from '../../lib/assets.js';
+import { generateWeather } from '../../fixtures/generator/weather.js';
 import type { DatabaseFile, Domain } from '../domain.js';
 import { completeWeather } from './derive.js';
 import { weatherHazards } from './hazards/index.js';
 import { WeatherDatabase } from './schema.js';
 import { weatherTools } from './tools/index.js';
+import { weatherTasks } from './tasks/index.js';
 
 export const weather: Domain = {
   name: 'weather',
@@ -18,8 +20,7 @@ export const weather: Domain = {
   tools: [...weatherTools],
   policyFile: assetUrl('domains/weather/policy.md'),
   fixtureFile: assetUrl('fixtures/weather.json'),
-  world: async (seed: number) =>
-    (await import('../../fixtures/generator/weather.js')).generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
-  tasks: async () => (await import('./tasks/index.js')).weatherTasks,
+  world: async (seed: number) => generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  tasks: async () => weatherTasks,
   hazards: weatherHazards,
 };
