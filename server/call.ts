@@ -9,7 +9,7 @@ import { invalidInput, type Problem, ProblemError, problem, refusalOf, toProblem
 import { fingerprint } from './sessions/idempotency.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
-import { notPersisted, type SessionStore } from './sessions/store.js';
+import { notPersisted, PERSISTENCE_FAILED, type SessionStore } from './sessions/store.js';
 
 /**
  * What a call came to, in a form no transport owns: the tool's result, a problem (a broken rule or bad
@@ -66,18 +66,41 @@ export function faultAnswer(fault: Fault): { status: number; body: unknown; head
   return { status: 0, body: '', headers: {}, text: '' };
 }
 
-/** With DATA_DIR, a call is answered only once its journal record is durable. */
+/**
+ * With DATA_DIR, a call is answered only once its journal record is durable. A write whose record could
+ * not be written was taken back (its entry says so) and is answered 503; a read changed nothing durable,
+ * so it is answered, and its record is written with the log's next success. While the log is failing,
+ * reads do not wait for it.
+ */
 export function acknowledged<O extends Omit<CallOutcome, 'kind'> & { kind: string }>(deps: CallDependencies, outcome: O): O | Promise<O> {
   const pending = deps.sessions.persisted();
-  if (!pending) return outcome;
+  if (!pending || (deps.sessions.persistenceFailing && isRead(outcome.entry))) return outcome;
   return pending.then(
     () => outcome,
     (error: unknown) => {
-      deps.log?.error({ err: error }, 'a call could not be persisted');
-      const failure = notPersisted(error);
-      return { ...outcome, kind: 'problem', status: 503, body: failure.problem, text: JSON.stringify(failure.problem), headers: {}, fault: undefined } as O;
+      if (isRead(outcome.entry)) return outcome;
+      const failure = outcome.entry.problem?.code === PERSISTENCE_FAILED ? outcome.entry.problem : notPersisted(error).problem;
+      return { ...outcome, kind: 'problem', status: 503, body: failure, text: JSON.stringify(failure), headers: {}, fault: undefined } as O;
     },
   );
+}
+
+/** A call that changed no record (a refused write included), and so nothing a restart must restore. */
+const isRead = (entry: JournalEntry) => entry.changes.length === 0 && entry.problem?.code !== PERSISTENCE_FAILED;
+
+/**
+ * Takes a write back because its log record could not be written: its records as they were, its
+ * idempotency key forgotten, and its journal entry rewritten as what the client receives (503, no changes).
+ */
+function refuse(session: Session, entry: JournalEntry, revert: () => void, error: Error): void {
+  revert();
+  session.idempotency.forget(entry);
+  const refusal = notPersisted(error).problem;
+  entry.status = refusal.status;
+  entry.problem = refusal;
+  entry.result = undefined;
+  entry.changes = NONE;
+  if (entry.hazards.some((event) => event.committed)) entry.hazards = entry.hazards.map((event) => (event.committed ? { ...event, committed: false } : event));
 }
 
 /** Rejected arguments larger than this are journaled as the start of their JSON text. */
@@ -90,6 +113,8 @@ class ToolCall {
   private readonly at: number;
   private readonly context: CallContext;
   private changes: readonly Change[] = NONE;
+  /** Takes the committed changes back. */
+  private revert: () => void = () => undefined;
   /** The tool's own result, once it ran. */
   private result: unknown;
   /** True once a write committed: a failure after that point still wrote. */
@@ -142,7 +167,7 @@ class ToolCall {
       const replayed = tool.mutates ? this.replay(parsed.data) : undefined;
       if (replayed) result = replayed.result;
       else if (tool.mutates) {
-        ({ result, changes: this.changes } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
+        ({ result, changes: this.changes, revert: this.revert } = state.transact((tables) => tool.run(parsed.data, tables, ctx)));
         this.committed = this.changes.length > 0;
       } else result = state.read((tables) => tool.run(parsed.data, tables, ctx));
       this.result = result;
@@ -231,7 +256,8 @@ class ToolCall {
       kept = REJECTED_ARGS_KEPT;
     }
     const changesBytes = changes.length > 0 ? changesSize(changes) : 0;
-    this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes);
+    const undo = changes.length > 0 ? (error: Error) => refuse(session, entry, this.revert, error) : undefined;
+    this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes, undo);
     return { kind: ok ? 'result' : 'problem', status, body, text, headers, entry };
   }
 }

@@ -1,7 +1,7 @@
 import { cloneJson } from '../../lib/clone.js';
 import type { DatabaseFile } from '../../domains/domain.js';
 import type { BaseDatabase } from './base.js';
-import { type Change, DELETED, OverlayTable, type Slot } from './overlay.js';
+import { type Change, DELETED, OverlayTable, type Replaced, type Slot } from './overlay.js';
 import { isObject } from '../../lib/object.js';
 
 /** One difference between a session's database and the shared base it started from. */
@@ -39,12 +39,17 @@ export class DomainState {
     }
   }
 
-  transact<R>(work: (tables: Record<string, OverlayTable<unknown>>) => R): { result: R; changes: Change[] } {
+  /**
+   * Runs a write: all its changes are committed, or none. `revert` takes the committed changes back
+   * (a write whose log record could not be written); it is right only while no later write built on them.
+   */
+  transact<R>(work: (tables: Record<string, OverlayTable<unknown>>) => R): { result: R; changes: Change[]; revert: () => void } {
     try {
       const result = work(this.tables);
       const changes: Change[] = [];
-      for (const table of this.overlays.values()) table.commit(changes);
-      return { result, changes };
+      const replaced: Replaced[] = [];
+      for (const table of this.overlays.values()) table.commit(changes, replaced);
+      return { result, changes, revert: () => revert(replaced) };
     } catch (error) {
       for (const table of this.overlays.values()) table.rollback();
       throw error;
@@ -105,6 +110,10 @@ export class DomainState {
     }
     return diffs;
   }
+}
+
+function revert(replaced: readonly Replaced[]): void {
+  for (let i = replaced.length - 1; i >= 0; i--) replaced[i]!.table.restore(replaced[i]!.id, replaced[i]!.slot);
 }
 
 /** Dotted paths where two JSON values differ; arrays compare as wholes below their path. */

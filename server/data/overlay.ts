@@ -84,9 +84,10 @@ export class OverlayTable<T> implements Table<T> {
     return count;
   }
 
-  /** Moves the call's writes into the session (frozen) and reports them. */
-  commit(changes: Change[]): void {
+  /** Moves the call's writes into the session (frozen) and reports them, with what they replaced. */
+  commit(changes: Change[], replaced: Replaced[]): void {
     for (const [id, slot] of this.pending) {
+      replaced.push({ table: this, id, slot: this.committed.get(id) });
       if (slot === DELETED && !this.base.has(id)) this.committed.delete(id);
       else this.committed.set(id, slot === DELETED ? DELETED : deepFreeze(slot));
       changes.push({ table: this.name, id, value: slot === DELETED ? null : slot });
@@ -97,4 +98,17 @@ export class OverlayTable<T> implements Table<T> {
   rollback(): void {
     this.pending.clear();
   }
+
+  /** Puts back a committed slot as it was before a commit (undefined: the base's record). */
+  restore(id: string, slot: Slot<T> | undefined): void {
+    if (slot === undefined) this.committed.delete(id);
+    else this.committed.set(id, slot);
+  }
+}
+
+/** A committed slot as it was before a commit replaced it (undefined: none, the base's record showed). */
+export interface Replaced {
+  readonly table: OverlayTable<unknown>;
+  readonly id: string;
+  readonly slot: Slot<unknown> | undefined;
 }

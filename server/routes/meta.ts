@@ -7,7 +7,11 @@ import { PROBLEMS } from '../problem-responses.js';
 import { VERSION } from '../version.js';
 
 const Health = z.object({
-  status: z.enum(['ok', 'full']).describe('ok: serving; full: serving, but no new session can be created.'),
+  status: z
+    .enum(['ok', 'full', 'degraded'])
+    .describe(
+      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written, so every change is refused (503) and reads are answered.',
+    ),
   version: z.string(),
   sessions: z.object({
     live: z.number().int().describe('Sessions alive, `default` not counted.'),
@@ -40,6 +44,11 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
       const max = app.sessions.maxSessions;
       const budget = app.sessions.journalBudget;
       const journal = { bytes: budget.used, limit: Number.isFinite(budget.limit) ? budget.limit : null };
+      const failure = app.sessions.persistenceFailure;
+      if (failure !== undefined) {
+        const detail = `DATA_DIR cannot be written (${failure}): every change is refused (503 persistence_failed) and taken back; reads are answered.`;
+        return { status: 'degraded' as const, version: VERSION, sessions: { live, max, full: live >= max }, journal, detail };
+      }
       if (live < max) return { status: 'ok' as const, version: VERSION, sessions: { live, max, full: false }, journal };
       const detail = `The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`;
       return { status: 'full' as const, version: VERSION, sessions: { live, max, full: true }, journal, detail };

@@ -51,6 +51,14 @@ export class IdempotencyKeys {
     if (this.keys.size > IDEMPOTENCY_KEYS_KEPT) this.keys.delete(this.keys.keys().next().value!);
   }
 
+  /** Forgets the key a call remembered (a write taken back). */
+  forget(entry: JournalEntry): void {
+    const key = entry.idempotency;
+    if (!key || key.replayed !== undefined) return;
+    const id = `${entry.domain}/${entry.tool}/${key.key}`;
+    if (this.keys.get(id)?.seq === entry.seq) this.keys.delete(id);
+  }
+
   clear(): void {
     this.keys.clear();
   }

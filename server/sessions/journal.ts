@@ -93,6 +93,12 @@ export class Journal {
     return this.entries.slice(this.head + Math.max(0, seq - first + 1)) as JournalEntry[];
   }
 
+  /** The kept entry with this sequence number. */
+  get(seq: number): JournalEntry | undefined {
+    const first = this.entries[this.head]?.seq;
+    return first === undefined || seq < first ? undefined : this.entries[this.head + seq - first];
+  }
+
   /** Drops the oldest entries until `bytes` are freed or `keep` entries remain. */
   free(bytes: number, keep = 0): void {
     let count = 0;

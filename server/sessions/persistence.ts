@@ -1,11 +1,12 @@
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { syncFolder, writeFileAtomic } from './atomic-file.js';
 import type { JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
+import { makeFolder } from './make-folder.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { TaskInstance } from '../tasks/instance.js';
-import type { SessionObserver, SessionStore } from './store.js';
+import type { SessionObserver, SessionStore, Undo } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
 /** One line of the write-ahead log. `v` counts the records of a session. */
@@ -16,6 +17,12 @@ type LogRecord =
   | { t: 'answer'; s: string; v: number; answer?: SubmittedAnswer; text?: string }
   | { t: 'reset'; s: string; v: number }
   | { t: 'delete'; s: string; v: number };
+
+/** A record on its way to the log, with what takes its change back should it not get there. */
+interface Pending {
+  record: LogRecord;
+  undo?: Undo;
+}
 
 /** A session as written at a checkpoint: enough to rebuild it exactly. */
 interface Snapshot extends SavedSession {
@@ -57,7 +64,7 @@ export class PersistenceError extends Error {}
  * removed. A restart reads the snapshots and replays what the logs hold beyond them.
  */
 export class SessionPersistence implements SessionObserver {
-  private wal: LogFile | undefined;
+  private wal: LogFile<Pending> | undefined;
   private walNumber = 0;
   /** Closed logs whose records are not all in snapshots yet. */
   private retired: number[] = [];
@@ -90,10 +97,12 @@ export class SessionPersistence implements SessionObserver {
 
   /** Restores every saved session into the store, then starts logging. */
   async open(): Promise<number> {
-    await mkdir(this.snapshotDir, { recursive: true });
-    const restored = await this.restore();
+    const restored = await this.unlessUnusable(async () => {
+      await makeFolder(this.snapshotDir);
+      return this.restore();
+    });
     this.store.observer = this;
-    this.wal = new LogFile(this.walPath(++this.walNumber), this.durability);
+    this.wal = await this.unlessUnusable(async () => this.logFile());
     this.timer = setInterval(() => {
       if (this.checkpointDue) void this.checkpoint();
     }, this.options.intervalMs);
@@ -101,29 +110,40 @@ export class SessionPersistence implements SessionObserver {
     return restored;
   }
 
-  created(session: Session): void {
-    this.append({ t: 'create', s: session.id, v: 0, options: session.options });
+  created(session: Session, undo: Undo): void {
+    this.append({ t: 'create', s: session.id, v: 0, options: session.options }, undo);
   }
 
-  called(session: Session, entry: JournalEntry): void {
-    this.append({ t: 'call', s: session.id, v: 0, entry });
+  called(session: Session, entry: JournalEntry, undo?: Undo): void {
+    this.append({ t: 'call', s: session.id, v: 0, entry }, undo);
   }
 
-  answered(session: Session, answer: SubmittedAnswer): void {
-    this.append({ t: 'answer', s: session.id, v: 0, answer });
+  answered(session: Session, answer: SubmittedAnswer, undo: Undo): void {
+    this.append({ t: 'answer', s: session.id, v: 0, answer }, undo);
   }
 
-  reset(session: Session): void {
-    this.append({ t: 'reset', s: session.id, v: 0 });
+  reset(session: Session, undo: Undo): void {
+    this.append({ t: 'reset', s: session.id, v: 0 }, undo);
   }
 
-  deleted(id: string): void {
-    this.append({ t: 'delete', s: id, v: 0 });
+  deleted(id: string, undo: Undo): void {
+    this.append({ t: 'delete', s: id, v: 0 }, undo);
   }
 
   settled(): Promise<void> | undefined {
     return this.wal?.settled();
   }
+
+  get failing(): boolean {
+    return this.wal?.failing === true;
+  }
+
+  /** The error of the log's last failed write while it is failing (/health). */
+  get failure(): string | undefined {
+    return this.failing ? this.lastFailure : undefined;
+  }
+
+  private lastFailure: string | undefined;
 
   /** True once the log holds the threshold and at least what the last checkpoint wrote. */
   get checkpointDue(): boolean {
@@ -146,27 +166,70 @@ export class SessionPersistence implements SessionObserver {
     await this.writeCheckpoint(true);
   }
 
-  private append(record: LogRecord): void {
+  /** Runs `work`; a file-system error (DATA_DIR a file, unreadable, not writable) becomes one line naming DATA_DIR. */
+  private async unlessUnusable<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof PersistenceError) throw error;
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new PersistenceError(`DATA_DIR ${this.options.dir} cannot hold sessions (${code ?? message}): ${message}`);
+    }
+  }
+
+  private append(record: LogRecord, undo?: Undo): void {
     const version = (this.versions.get(record.s) ?? 0) + 1;
     this.versions.set(record.s, version);
     record.v = version;
     this.dirty.add(record.s);
     const line = JSON.stringify(record);
     this.logBytes += line.length + 1;
-    this.wal?.append(line);
+    this.wal?.append(line, { record, undo });
+  }
+
+  /** The next log, written only once `after` (the log before it, closing) has settled. */
+  private logFile(after?: Promise<unknown>): LogFile<Pending> {
+    const log: LogFile<Pending> = new LogFile(this.walPath(++this.walNumber), this.durability, (tags, error) => this.lost(log, tags, error), after);
+    return log;
+  }
+
+  /**
+   * Records `log` could not write: their changes are taken back (newest first, the log after it included,
+   * since its records may build on them), so that memory equals what is durable. The calls among them
+   * stay in their sessions' journals (a write as refused, a read as it was) and are logged again.
+   */
+  private lost(log: LogFile<Pending>, tags: Pending[], error: Error): void {
+    if (!this.failing || this.lastFailure === undefined)
+      this.log.error({ err: error }, 'DATA_DIR: a log write failed; changes are refused and taken back until a write succeeds');
+    this.lastFailure = error.message;
+    const later = log !== this.wal && this.wal ? this.wal.abandon() : undefined;
+    const all = later ? [...tags, ...later.tags] : tags;
+    for (let i = all.length - 1; i >= 0; i--) {
+      const { record, undo } = all[i]!;
+      this.versions.set(record.s, record.v - 1);
+      undo?.(error);
+    }
+    for (const { record } of all) {
+      if (record.t !== 'call') continue;
+      if (this.store.get(record.s)?.holds(record.entry)) this.append({ t: 'call', s: record.s, v: 0, entry: record.entry });
+    }
+    later?.reject(error);
   }
 
   private async writeCheckpoint(final = false): Promise<void> {
     if (!this.wal || (this.dirty.size === 0 && !final)) return;
     const previous = this.wal;
     this.retired.push(this.walNumber);
-    this.wal = final ? undefined : new LogFile(this.walPath(++this.walNumber), this.durability);
+    // The next log first, so that what the closing one loses is logged again there, after it.
+    let closed!: () => void;
+    this.wal = final ? undefined : this.logFile(new Promise<void>((resolve) => (closed = resolve)));
+    const closing = previous.close().finally(() => closed?.());
     const ids = [...this.dirty];
     this.dirty.clear();
     this.logBytes = 0;
     this.snapshotBytes = 0;
     try {
-      await previous.close();
+      await closing;
       // Each snapshot is taken when it is written: its state and version match, and log records
       // beyond it (in the new log) are replayed on top.
       for (const id of ids) await this.writeSnapshot(id);
@@ -228,9 +291,16 @@ export class SessionPersistence implements SessionObserver {
       }
       this.walNumber = logs[index]!;
     }
-    for (const id of touched) await this.writeSnapshot(id);
-    if (this.fsync && touched.size > 0) await syncFolder(this.snapshotDir);
-    for (const number of logs) await unlink(this.walPath(number));
+    try {
+      for (const id of touched) await this.writeSnapshot(id);
+      if (this.fsync && touched.size > 0) await syncFolder(this.snapshotDir);
+      for (const number of logs) await unlink(this.walPath(number));
+    } catch (error) {
+      // A full disk must not stop the start: the logs keep what the snapshots could not, until a checkpoint can.
+      this.log.warn(`${this.options.dir}: the restored logs could not be folded into snapshots (${(error as Error).message}); they are kept`);
+      this.retired = logs;
+      for (const id of touched) this.dirty.add(id);
+    }
     return this.store.size;
   }
 

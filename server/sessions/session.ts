@@ -149,6 +149,11 @@ export class Session {
     return this.streaks.get(`${domain}/${tool}`) ?? 0;
   }
 
+  /** Whether the journal keeps this very entry (not one a reset or a reload replaced). */
+  holds(entry: JournalEntry): boolean {
+    return this.journal.get(entry.seq) === entry;
+  }
+
   /** Journal entries with a sequence number above `seq`. */
   journalSince(seq: number): JournalEntry[] {
     return this.journal.since(seq);

@@ -10,15 +10,26 @@ import type { TaskInstance } from '../tasks/instance.js';
 
 export const DEFAULT_SESSION = 'default';
 
+/**
+ * Takes a change back from memory when its log record could not be written, so that what a session holds
+ * always equals what its journal and the disk say. Undos run newest first, before anyone waiting is told.
+ */
+export type Undo = (error: Error) => void;
+
 /** What the store tells a persistence layer; every method must return quickly. */
 export interface SessionObserver {
-  created(session: Session): void;
-  called(session: Session, entry: JournalEntry): void;
-  answered(session: Session, answer: SubmittedAnswer): void;
-  reset(session: Session): void;
-  deleted(id: string): void;
+  created(session: Session, undo: Undo): void;
+  /** `undo` is given for a call that changed records. */
+  called(session: Session, entry: JournalEntry, undo?: Undo): void;
+  answered(session: Session, answer: SubmittedAnswer, undo: Undo): void;
+  reset(session: Session, undo: Undo): void;
+  deleted(id: string, undo: Undo): void;
   /** Resolves when every change told so far is durable (rejects if it could not be made so). */
   settled(): Promise<void> | undefined;
+  /** True while the log cannot be written: reads are answered without waiting for it. */
+  readonly failing?: boolean;
+  /** Why, while it is failing. */
+  readonly failure?: string;
 }
 
 export interface SessionStoreOptions {
@@ -126,9 +137,10 @@ export class SessionStore {
 
   reset(id: string): Session {
     const session = this.require(id);
+    const before = this.observer ? session.save() : undefined;
     session.reset();
     session.lastUsedMs = this.now();
-    this.observer?.reset(session);
+    this.observer?.reset(session, () => session.load(before!));
     return session;
   }
 
@@ -159,6 +171,16 @@ export class SessionStore {
     return this.observer?.settled();
   }
 
+  /** True while changes cannot be made durable (the log's last write failed). */
+  get persistenceFailing(): boolean {
+    return this.observer?.failing === true;
+  }
+
+  /** The error that keeps changes from being made durable, while it does. */
+  get persistenceFailure(): string | undefined {
+    return this.persistenceFailing ? (this.observer?.failure ?? 'the log cannot be written') : undefined;
+  }
+
   /** Waits until every change so far is durable; a 503 problem when it could not be made so. */
   async durable(): Promise<void> {
     try {
@@ -168,19 +190,25 @@ export class SessionStore {
     }
   }
 
-  /** Journals a call (`bytes`: its size as JSON), within the shared journal budget. */
-  recordCall(session: Session, entry: JournalEntry, bytes: number): void {
+  /**
+   * Journals a call (`bytes`: its size as JSON), within the shared journal budget. `undo` takes back what
+   * a write changed, should its record not be written.
+   */
+  recordCall(session: Session, entry: JournalEntry, bytes: number, undo?: Undo): void {
     session.record(entry, bytes);
     session.lastUsedMs = this.now();
     if (this.journalBudget.exceeded) this.reclaimJournals(session);
-    this.observer?.called(session, entry);
+    this.observer?.called(session, entry, undo);
   }
 
   /** Records the agent's final answer to the next turn of the session's task. */
   recordAnswer(session: Session, answer: SubmittedAnswer): void {
     session.answers.push(answer);
     session.lastUsedMs = this.now();
-    this.observer?.answered(session, answer);
+    this.observer?.answered(session, answer, () => {
+      const at = session.answers.lastIndexOf(answer);
+      if (at >= 0) session.answers.splice(at, 1);
+    });
   }
 
   /**
@@ -218,9 +246,15 @@ export class SessionStore {
 
   /** Removes a session and releases its journal. */
   private discard(id: string): void {
-    this.sessions.get(id)?.journal.clear();
+    const session = this.sessions.get(id);
+    const saved = this.observer && session ? session.save() : undefined;
+    session?.journal.clear();
     this.sessions.delete(id);
-    this.observer?.deleted(id);
+    this.observer?.deleted(id, () => {
+      if (!session || this.sessions.has(id)) return;
+      session.load(saved!);
+      this.sessions.set(id, session);
+    });
   }
 
   private add(session: Session): Session {
@@ -232,7 +266,11 @@ export class SessionStore {
       }
     }
     this.sessions.set(session.id, session);
-    this.observer?.created(session);
+    this.observer?.created(session, () => {
+      if (this.sessions.get(session.id) !== session) return;
+      session.journal.clear();
+      this.sessions.delete(session.id);
+    });
     return session;
   }
 
@@ -243,12 +281,14 @@ export class SessionStore {
   }
 }
 
-/** The change was made in memory, but its log record could not be written: not acknowledged. */
+export const PERSISTENCE_FAILED = 'persistence_failed';
+
+/** The change's log record could not be written: it was taken back, and is not acknowledged. */
 export function notPersisted(error: unknown): ProblemError {
   const detail =
-    `The change could not be written to DATA_DIR (${(error as Error).message}), so it is not acknowledged: ` +
-    'it may be lost at the next restart. Check the disk, then retry.';
-  return new ProblemError(problem(503, 'persistence_failed', detail));
+    `The change could not be written to DATA_DIR (${(error as Error).message}), so it was not made: ` +
+    'nothing of it is kept, in memory or on disk. Check the disk, then retry.';
+  return new ProblemError(problem(503, PERSISTENCE_FAILED, detail));
 }
 
 function checkId(id: string): void {

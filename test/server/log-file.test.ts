@@ -9,7 +9,7 @@ import type * as LogFileModule from '../../server/sessions/log-file.js';
  */
 async function instrumented(t: Test) {
   const events: string[] = [];
-  const held: (() => void)[] = [];
+  const held: ((error?: Error) => void)[] = [];
   let failing: number | null = null;
   const module = await t.mockImport<typeof LogFileModule>('../../server/sessions/log-file.js', {
     'node:fs': {
@@ -26,11 +26,16 @@ async function instrumented(t: Test) {
       },
       fdatasync: (fd: number, done: (error: Error | null) => void) => {
         events.push('fdatasync');
-        held.push(() =>
-          fs.fdatasync(fd, (error) => {
-            events.push('synced');
-            done(error);
-          }),
+        held.push((failure) =>
+          failure
+            ? setImmediate(() => {
+                events.push('sync failed');
+                done(failure);
+              })
+            : fs.fdatasync(fd, (error) => {
+                events.push('synced');
+                done(error);
+              }),
         );
       },
     },
@@ -40,6 +45,8 @@ async function instrumented(t: Test) {
     events,
     /** Lets the oldest fdatasync run. */
     release: () => held.shift()!(),
+    /** Makes the oldest fdatasync fail. */
+    failSync: () => held.shift()!(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })),
     failNextWrite: (afterBytes: number) => (failing = afterBytes),
   };
 }
@@ -100,5 +107,81 @@ t.test('a failed write is reported to its waiters, leaves only whole records, an
   log.append('{"next":2}');
   await log.settled();
   t.equal(fs.readFileSync(path, 'utf8'), '{"kept":0}\n{"next":2}\n');
+  await log.close();
+});
+
+t.test('a failed write tells what it lost, oldest first, before its waiters hear of it', async (t) => {
+  const { LogFile, failNextWrite } = await instrumented(t);
+  const path = join(t.testdir(), 'log.jsonl');
+  const told: string[] = [];
+  const log = new LogFile<string>(path, 'process', (tags, error) => told.push(`${tags.join(',')}: ${error.message.slice(0, 6)}`));
+  log.append('{"kept":0}', 'kept');
+  await log.settled();
+  failNextWrite(3);
+  log.append('{"a":1}', 'a');
+  log.append('{"b":2}', 'b');
+  const waiting = log.settled()!.catch(() => told.push('rejected'));
+  await waiting;
+  t.same(told, ['a,b: ENOSPC', 'rejected'], 'the lost records, then the rejection');
+  t.ok(log.failing, 'failing until a write succeeds');
+  t.equal(fs.readFileSync(path, 'utf8'), '{"kept":0}\n');
+  await log.close();
+});
+
+t.test('while failing, a write is retried after RETRY_MS, not in the next turn', async (t) => {
+  const { LogFile, events, failNextWrite } = await instrumented(t);
+  const log = new LogFile(join(t.testdir(), 'log.jsonl'), 'process');
+  failNextWrite(0);
+  log.append('{"a":1}');
+  await log.settled()!.catch(() => undefined);
+  log.append('{"b":2}');
+  await turn();
+  await turn();
+  t.same(events, ['write failed'], 'not written in the next turns');
+  await log.settled();
+  t.same(events, ['write failed', 'write 8'], 'written after the delay');
+  t.notOk(log.failing, 'and the log is well again');
+  await log.close();
+});
+
+t.test('fsync mode: a failed fdatasync loses its groups and every later one; the earlier stay', async (t) => {
+  const { LogFile, events, release, failSync } = await instrumented(t);
+  const path = join(t.testdir(), 'log.jsonl');
+  const told: string[][] = [];
+  const log = new LogFile<string>(path, 'fsync', (tags) => told.push(tags));
+  log.append('{"a":1}', 'a');
+  const first = log.settled()!;
+  await turn();
+  release();
+  await first;
+  log.append('{"b":2}', 'b');
+  const second = log.settled()!;
+  await turn();
+  log.append('{"c":3}', 'c');
+  const third = log.settled()!;
+  await turn();
+  log.append('{"d":4}', 'd');
+  t.same(events, ['write 8', 'fdatasync', 'synced', 'write 8', 'fdatasync', 'write 8'], 'b is being synced, c written after it, d not yet');
+  failSync();
+  await t.rejects(second, { message: /EIO/ });
+  await t.rejects(third, { message: /EIO/ });
+  t.same(told, [['b', 'c', 'd']], 'b, and c and d which may build on it');
+  t.equal(fs.readFileSync(path, 'utf8'), '{"a":1}\n', 'the file is cut back to where b began');
+  await log.close();
+});
+
+t.test('a log held behind another writes nothing until that one settles, and gives up what it holds', async (t) => {
+  const { LogFile, events } = await instrumented(t);
+  let open!: () => void;
+  const log = new LogFile<string>(join(t.testdir(), 'log.jsonl'), 'process', undefined, new Promise<void>((resolve) => (open = resolve)));
+  log.append('{"a":1}', 'a');
+  await turn();
+  t.same(events, [], 'held');
+  t.same(log.abandon().tags, ['a'], 'what it holds can be taken out');
+  t.equal(log.settled(), undefined, 'and nothing is left pending');
+  log.append('{"b":2}', 'b');
+  open();
+  await log.settled();
+  t.same(events, ['write 8'], 'written once the log before has settled');
   await log.close();
 });

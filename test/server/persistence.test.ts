@@ -277,7 +277,7 @@ t.test('a change whose record cannot be written is answered 503, not acknowledge
     settled: () => Promise.reject(new Error('ENOSPC: no space left on device, write')),
   };
   const call = await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address }, 'disk-full');
-  t.match(call, { status: 503, body: { code: 'persistence_failed', detail: /ENOSPC.*not acknowledged/ } }, 'a tool call');
+  t.match(call, { status: 503, body: { code: 'persistence_failed', detail: /ENOSPC.*was not made/ } }, 'a tool call');
   t.match(await server.request('POST', '/sessions', { id: 'new' }), { status: 503, body: { code: 'persistence_failed' } }, 'a new session');
   t.match(await server.request('POST', '/sessions/disk-full/reset'), { status: 503, body: { code: 'persistence_failed' } }, 'a reset');
   server.app.sessions.observer = undefined;

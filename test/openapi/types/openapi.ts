@@ -2419,10 +2419,10 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description ok: serving; full: serving, but no new session can be created.
+                         * @description ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written, so every change is refused (503) and reads are answered.
                          * @enum {string}
                          */
-                        status: "ok" | "full";
+                        status: "ok" | "full" | "degraded";
                         version: string;
                         sessions: {
                             /** @description Sessions alive, `default` not counted. */
