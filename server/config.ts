@@ -49,6 +49,10 @@ const Environment = z.object({
   SNAPSHOT_INTERVAL: duration.default(1000).describe("with DATA_DIR, how often the log's size is checked for a checkpoint"),
   CHECKPOINT_BYTES: size.default(16 * 1024 * 1024).describe('log size from which changed sessions are snapshotted'),
   DATA_FSYNC: Flag.default(false).describe('1: acknowledge a change only once it is on the disk'),
+  DATA_RECOVER: z
+    .enum(['stop', 'quarantine'])
+    .default('stop')
+    .describe('on damaged data in DATA_DIR: stop the start naming it, or set the sessions concerned aside (DATA_DIR/quarantine)'),
   HAZARD_SEED: z.string().max(128).default('0').describe('seed of the hazard schedule, for sessions created without one'),
   ADMIN_TOKEN: token.optional().describe('bearer token for the admin routes'),
   API_TOKEN: token.optional().describe('bearer token for every other route but /health and /docs'),
@@ -91,6 +95,8 @@ export interface Config {
   checkpointBytes: number;
   /** DATA_FSYNC: acknowledge a write only once fdatasync has put it on the disk. */
   dataFsync: boolean;
+  /** DATA_RECOVER: what a start does on damaged data. */
+  dataRecover: 'stop' | 'quarantine';
   seed: string;
   /** ADMIN_TOKEN: the bearer token admin routes require. */
   adminToken: string | undefined;
@@ -147,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     checkpointBytes: e.CHECKPOINT_BYTES,
     dataFsync: e.DATA_FSYNC,
+    dataRecover: e.DATA_RECOVER,
     seed: e.HAZARD_SEED,
     adminToken: e.ADMIN_TOKEN,
     apiToken: e.API_TOKEN,

@@ -131,6 +131,7 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
                 intervalMs: config.snapshotIntervalMs,
                 checkpointBytes: config.checkpointBytes,
                 durability: config.dataFsync ? ('fsync' as const) : ('process' as const),
+                recover: config.dataRecover,
               },
             }
           : {}),

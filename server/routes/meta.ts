@@ -10,7 +10,7 @@ const Health = z.object({
   status: z
     .enum(['ok', 'full', 'degraded'])
     .describe(
-      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written, so every change is refused (503) and reads are answered.',
+      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside at start.',
     ),
   version: z.string(),
   sessions: z.object({
@@ -23,6 +23,16 @@ const Health = z.object({
     limit: z.number().int().nullable().describe('JOURNAL_MEMORY; null when unbounded.'),
   }),
   detail: z.string().optional().describe('What is wrong, when status is not ok.'),
+  quarantined: z
+    .array(
+      z.object({
+        session: z.string().optional(),
+        where: z.string().describe('The file (and line) where the damage was found.'),
+        problem: z.string(),
+      }),
+    )
+    .optional()
+    .describe('Sessions set aside at start because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine.'),
 });
 
 /** Health, the list of domains, and each domain's policy. */
@@ -45,6 +55,11 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
       const budget = app.sessions.journalBudget;
       const journal = { bytes: budget.used, limit: Number.isFinite(budget.limit) ? budget.limit : null };
       const failure = app.sessions.persistenceFailure;
+      const quarantined = app.sessions.quarantined;
+      if (quarantined.length > 0) {
+        const detail = `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ${quarantined.map((q) => q.session ?? q.where).join(', ')}.`;
+        return { status: 'degraded' as const, version: VERSION, sessions: { live, max, full: live >= max }, journal, detail, quarantined: [...quarantined] };
+      }
       if (failure !== undefined) {
         const detail = `DATA_DIR cannot be written (${failure}): every change is refused (503 persistence_failed) and taken back; reads are answered.`;
         return { status: 'degraded' as const, version: VERSION, sessions: { live, max, full: live >= max }, journal, detail };

@@ -1,22 +1,34 @@
-import { readdir, readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { syncFolder, writeFileAtomic } from './atomic-file.js';
 import type { JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
 import { makeFolder } from './make-folder.js';
+import { DATA_FORMAT, formatOf, writeFormat } from './data-format.js';
+import { frame, unframe } from './framing.js';
+import { LogOrder } from './log-order.js';
 import type { SavedSession, Session, SessionOptions } from './session.js';
 import type { TaskInstance } from '../tasks/instance.js';
 import type { SessionObserver, SessionStore, Undo } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
-/** One line of the write-ahead log. `v` counts the records of a session. */
-type LogRecord =
+/** One line of the write-ahead log. `v` counts the records of a session, `n` those of all logs (absent in format 1). */
+type LogRecord = (
   | { t: 'create'; s: string; v: number; options: SessionOptions }
   | { t: 'call'; s: string; v: number; entry: JournalEntry }
   /** `text` alone: an answer recorded before answers were typed. */
   | { t: 'answer'; s: string; v: number; answer?: SubmittedAnswer; text?: string }
   | { t: 'reset'; s: string; v: number }
-  | { t: 'delete'; s: string; v: number };
+  | { t: 'delete'; s: string; v: number }
+) & { n?: number };
+
+/** A session set aside on reading DATA_DIR back (DATA_RECOVER=quarantine), and why. */
+export interface Quarantined {
+  session?: string;
+  /** The file (and line) where the damage was found. */
+  where: string;
+  problem: string;
+}
 
 /** A record on its way to the log, with what takes its change back should it not get there. */
 interface Pending {
@@ -49,6 +61,8 @@ export interface PersistenceOptions {
   checkpointBytes?: number;
   /** `process` (default): a write is acknowledged once handed to the OS; `fsync`: once on the disk. */
   durability?: Durability;
+  /** On damaged data: `stop` (default) the start, naming it, or `quarantine` the sessions concerned (DATA_RECOVER). */
+  recover?: 'stop' | 'quarantine';
 }
 
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
@@ -69,6 +83,9 @@ export class SessionPersistence implements SessionObserver {
   /** Closed logs whose records are not all in snapshots yet. */
   private retired: number[] = [];
   private readonly versions = new Map<string, number>();
+  /** The number of the next log record. */
+  private nextN = 1;
+  private readonly quarantine = new Map<string, Quarantined>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   /** Bytes appended to the logs since the last checkpoint began. */
@@ -99,7 +116,15 @@ export class SessionPersistence implements SessionObserver {
   async open(): Promise<number> {
     const restored = await this.unlessUnusable(async () => {
       await makeFolder(this.snapshotDir);
-      return this.restore();
+      const format = await formatOf(this.options.dir);
+      if (format !== 1 && format !== DATA_FORMAT) {
+        throw new PersistenceError(
+          `DATA_DIR ${this.options.dir} holds data of format ${format}; this version reads formats 1 (and migrates it) and ${DATA_FORMAT}`,
+        );
+      }
+      const restored = await this.restore(format);
+      await writeFormat(this.options.dir, this.fsync);
+      return restored;
     });
     this.store.observer = this;
     this.wal = await this.unlessUnusable(async () => this.logFile());
@@ -145,6 +170,11 @@ export class SessionPersistence implements SessionObserver {
 
   private lastFailure: string | undefined;
 
+  /** Sessions set aside on reading DATA_DIR back (DATA_RECOVER=quarantine). */
+  get quarantined(): Quarantined[] {
+    return [...this.quarantine.values()];
+  }
+
   /** True once the log holds the threshold and at least what the last checkpoint wrote. */
   get checkpointDue(): boolean {
     return this.logBytes >= Math.max(this.options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES, this.snapshotBytes);
@@ -181,8 +211,9 @@ export class SessionPersistence implements SessionObserver {
     const version = (this.versions.get(record.s) ?? 0) + 1;
     this.versions.set(record.s, version);
     record.v = version;
+    record.n = this.nextN++;
     this.dirty.add(record.s);
-    const line = JSON.stringify(record);
+    const line = frame(JSON.stringify(record));
     this.logBytes += line.length + 1;
     this.wal?.append(line, { record, undo });
   }
@@ -204,6 +235,8 @@ export class SessionPersistence implements SessionObserver {
     this.lastFailure = error.message;
     const later = log !== this.wal && this.wal ? this.wal.abandon() : undefined;
     const all = later ? [...tags, ...later.tags] : tags;
+    // The lost records are the last ones appended: numbering goes on from the first of them.
+    if (all.length > 0) this.nextN = all[0]!.record.n!;
     for (let i = all.length - 1; i >= 0; i--) {
       const { record, undo } = all[i]!;
       this.versions.set(record.s, record.v - 1);
@@ -249,7 +282,7 @@ export class SessionPersistence implements SessionObserver {
       await unlink(this.snapshotPath(id)).catch(() => undefined);
       return;
     }
-    const text = JSON.stringify(this.snapshotOf(session));
+    const text = frame(JSON.stringify(this.snapshotOf(session)));
     this.snapshotBytes += text.length;
     await writeFileAtomic(this.snapshotPath(id), text, this.fsync);
   }
@@ -258,22 +291,28 @@ export class SessionPersistence implements SessionObserver {
     return { id: session.id, version: this.versions.get(session.id) ?? 0, options: session.options, ...session.save() };
   }
 
-  /** Rebuilds the saved sessions, folds the replayed logs into fresh snapshots, removes the logs. */
-  private async restore(): Promise<number> {
+  /**
+   * Rebuilds the saved sessions, folds the replayed logs into fresh snapshots, removes the logs. Data of
+   * format 1 (no checksums) is read as it is and migrated: every session written again, the logs removed.
+   */
+  private async restore(format: number): Promise<number> {
+    const legacy = format === 1;
+    const snapshots = new Map<string, number>();
     for (const name of await readdir(this.snapshotDir)) {
       if (!name.endsWith('.json') || name.startsWith('.')) continue;
       const path = join(this.snapshotDir, name);
-      let snapshot: Snapshot;
+      const id = name.slice(0, -'.json'.length);
+      const snapshot = this.readSnapshot(path, id, await readFile(path, 'utf8'), legacy);
+      if (!snapshot) continue;
       try {
-        snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
         await this.prepare(snapshot.id, snapshot.options);
         this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
       } catch (error) {
-        throw new PersistenceError(
-          `${path}: not a readable session snapshot (${(error as Error).message}); move it out of DATA_DIR to start without that session`,
-        );
+        this.damaged(path, `it cannot be loaded (${(error as Error).message})`, [id]);
+        continue;
       }
       this.versions.set(snapshot.id, snapshot.version);
+      snapshots.set(snapshot.id, snapshot.version);
     }
     const logs = (await readdir(this.options.dir))
       .map((name) => /^wal-(\d+)\.jsonl$/.exec(name))
@@ -283,53 +322,133 @@ export class SessionPersistence implements SessionObserver {
     const texts = await Promise.all(logs.map((number) => readFile(this.walPath(number), 'utf8')));
     // Only the last log that holds anything may end in a torn record: writes reach the logs in order.
     const lastWithRecords = texts.findLastIndex((text) => text.trim() !== '');
+    const order = new LogOrder((id) => snapshots.get(id));
     const touched = new Set<string>();
-    for (const [index, text] of texts.entries()) {
-      for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords)) {
-        if (record.value.t === 'create') await this.prepare(record.value.s, record.value.options, record.where);
-        if (this.replay(record.value, record.where, record.bytes)) touched.add(record.value.s);
-      }
+    let kept = logs.length;
+    replaying: for (const [index, text] of texts.entries()) {
       this.walNumber = logs[index]!;
+      for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords, legacy)) {
+        const wrong = 'damage' in record ? record.damage : legacy ? undefined : order.check({ ...record.value, n: record.value.n ?? Number.NaN });
+        if (wrong !== undefined || 'damage' in record) {
+          // Nothing from here on can be trusted: the sessions it names are set aside, with the logs.
+          const rest = [text.split('\n').slice(record.line).join('\n'), ...texts.slice(index + 1)];
+          this.damaged(record.where, wrong ?? 'damaged', sessionsNamedIn(rest));
+          kept = index;
+          break replaying;
+        }
+        const { value } = record;
+        if (this.quarantine.has(value.s)) continue;
+        if (value.t === 'create') await this.prepare(value.s, value.options, record.where);
+        if (this.replay(value, record.where, record.bytes)) touched.add(value.s);
+        this.nextN = Math.max(this.nextN, (value.n ?? 0) + 1);
+      }
     }
+    for (const number of logs.slice(kept)) await this.setAside(this.walPath(number));
+    for (const { session } of this.quarantine.values()) {
+      if (session === undefined) continue;
+      touched.delete(session);
+      await this.setAside(this.snapshotPath(session)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    }
+    const folded = legacy ? new Set(this.store.list().map((session) => session.id)) : touched;
     try {
-      for (const id of touched) await this.writeSnapshot(id);
-      if (this.fsync && touched.size > 0) await syncFolder(this.snapshotDir);
-      for (const number of logs) await unlink(this.walPath(number));
+      for (const id of folded) await this.writeSnapshot(id);
+      if (this.fsync && folded.size > 0) await syncFolder(this.snapshotDir);
+      for (const number of logs.slice(0, kept)) await unlink(this.walPath(number));
     } catch (error) {
+      if (legacy)
+        throw new PersistenceError(
+          `DATA_DIR ${this.options.dir}: its data (format 1) could not be migrated to format ${DATA_FORMAT} (${(error as Error).message}); free some space and start again`,
+        );
       // A full disk must not stop the start: the logs keep what the snapshots could not, until a checkpoint can.
       this.log.warn(`${this.options.dir}: the restored logs could not be folded into snapshots (${(error as Error).message}); they are kept`);
-      this.retired = logs;
+      this.retired = logs.slice(0, kept);
       for (const id of touched) this.dirty.add(id);
     }
+    if (legacy) this.log.info(`DATA_DIR ${this.options.dir}: migrated from format 1 to format ${DATA_FORMAT} (checksummed records and snapshots)`);
     return this.store.size;
+  }
+
+  /** A snapshot read back: checked against its checksum and its file's name; undefined when set aside. */
+  private readSnapshot(path: string, id: string, text: string, legacy: boolean): Snapshot | undefined {
+    const framed = legacy ? { json: text } : unframe(text);
+    if ('damage' in framed) return this.damaged(path, framed.damage, [id]);
+    let snapshot: Snapshot;
+    try {
+      snapshot = JSON.parse(framed.json) as Snapshot;
+    } catch (error) {
+      return this.damaged(path, `not a session snapshot (${(error as Error).message})`, [id]);
+    }
+    if (snapshot?.id !== id) return this.damaged(path, `it holds session ${JSON.stringify(snapshot?.id)}, not ${id}`, [id]);
+    return snapshot;
+  }
+
+  /**
+   * Damage found on reading DATA_DIR back. By default the start stops, naming the file, the record and what
+   * is wrong; with DATA_RECOVER=quarantine, the sessions concerned are moved to DATA_DIR/quarantine and left out.
+   */
+  private damaged(where: string, what: string, sessions: readonly string[]): undefined {
+    if (this.options.recover !== 'quarantine') {
+      throw new PersistenceError(
+        `${where}: ${what}. DATA_DIR cannot be trusted from there on: restore it from a backup, or start with DATA_RECOVER=quarantine ` +
+          'to set the sessions concerned aside (in DATA_DIR/quarantine) and start without them',
+      );
+    }
+    this.log.error({}, `${where}: ${what}; set aside: ${sessions.join(', ') || 'no session'}`);
+    for (const id of sessions) {
+      if (this.quarantine.has(id)) continue;
+      this.quarantine.set(id, { session: id, where, problem: what });
+      if (this.store.get(id)) this.store.delete(id);
+      this.versions.delete(id);
+    }
+    if (sessions.length === 0) this.quarantine.set(`(${where})`, { where, problem: what });
+    return undefined;
+  }
+
+  /** Moves a file into DATA_DIR/quarantine. */
+  private async setAside(path: string): Promise<void> {
+    const folder = join(this.options.dir, 'quarantine');
+    await makeFolder(folder);
+    await rename(path, join(folder, basename(path)));
   }
 
   /**
    * The records of one log. A final line cut short (a crash during its write: never acknowledged)
-   * is dropped with a warning; any other line that is not a record stops the restore, since the
-   * records after it could not be trusted.
+   * is dropped with a warning; any other line that is not a whole record is reported as damage.
    */
-  private *records(path: string, text: string, mayBeTorn: boolean): Generator<{ value: LogRecord; where: string; bytes: number }> {
+  private *records(
+    path: string,
+    text: string,
+    mayBeTorn: boolean,
+    legacy: boolean,
+  ): Generator<{ value: LogRecord; where: string; bytes: number; line: number } | { damage: string; where: string; line: number }> {
     const lines = text.split('\n');
     for (const [i, line] of lines.entries()) {
       if (line.trim() === '') continue;
       const where = `${path}:${i + 1}`;
-      let value: LogRecord;
-      try {
-        value = JSON.parse(line) as LogRecord;
-      } catch (error) {
+      const framed = legacy ? { json: line } : unframe(line);
+      let value: LogRecord | undefined;
+      let damage = 'damage' in framed ? framed.damage : undefined;
+      const json = 'json' in framed ? framed.json : '';
+      if ('json' in framed) {
+        try {
+          value = JSON.parse(framed.json) as LogRecord;
+        } catch (error) {
+          damage = `not a log record (${(error as Error).message})`;
+        }
+      }
+      if (damage !== undefined || value === undefined) {
         if (mayBeTorn && i === lines.length - 1) {
           this.log.warn(
             `${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`,
           );
           return;
         }
-        throw new PersistenceError(
-          `${where}: corrupt log record (${(error as Error).message}). The log is damaged before its end, so the records after it cannot be trusted: ` +
-            'restore DATA_DIR from a backup, or move the file out of DATA_DIR to start without its records',
-        );
+        yield { damage: damage ?? 'not a log record', where, line: i };
+        return;
       }
-      yield { value, where, bytes: line.length };
+      yield { value, where, bytes: json.length, line: i };
     }
   }
 
@@ -393,4 +512,11 @@ export class SessionPersistence implements SessionObserver {
   private snapshotPath(id: string): string {
     return join(this.snapshotDir, `${id}.json`);
   }
+}
+
+/** The sessions records name in these logs' texts (read as text: they may be damaged). */
+function sessionsNamedIn(texts: readonly string[]): string[] {
+  const ids = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(/^(?:[0-9a-f]{8} )?\{"t":"\w+","s":"([A-Za-z0-9_.-]{1,64})"/gm)) ids.add(match[1]!);
+  return [...ids];
 }

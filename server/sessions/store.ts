@@ -30,6 +30,8 @@ export interface SessionObserver {
   readonly failing?: boolean;
   /** Why, while it is failing. */
   readonly failure?: string;
+  /** Sessions set aside when the data was read back (DATA_RECOVER=quarantine). */
+  readonly quarantined?: readonly { session?: string; where: string; problem: string }[];
 }
 
 export interface SessionStoreOptions {
@@ -174,6 +176,11 @@ export class SessionStore {
   /** True while changes cannot be made durable (the log's last write failed). */
   get persistenceFailing(): boolean {
     return this.observer?.failing === true;
+  }
+
+  /** Sessions set aside when DATA_DIR was read back, and why. */
+  get quarantined(): readonly { session?: string; where: string; problem: string }[] {
+    return this.observer?.quarantined ?? [];
   }
 
   /** The error that keeps changes from being made durable, while it does. */

@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'undici';
 import { type ServerProcess, spawnServer } from '../helpers/process.js';
 import { findOrder } from '../helpers/retail.js';
+import { frame } from '../../server/sessions/framing.js';
 
 export interface CrashOptions {
   rounds: number;
@@ -249,7 +250,7 @@ async function tearNewestLog(dir: string, session: string): Promise<void> {
   const newest = logs.at(-1);
   if (!newest) throw new Error(`no wal-*.jsonl in ${dir} to tear`);
   const entry = { seq: 0, at: 0, domain: 'retail', tool: TOOL, call: 0, args: { order_id: order.order_id, ...address, address2: 'torn' }, status: 200 };
-  const record = JSON.stringify({ t: 'call', s: session, v: Number.MAX_SAFE_INTEGER, entry });
+  const record = frame(JSON.stringify({ t: 'call', s: session, v: Number.MAX_SAFE_INTEGER, entry, n: Number.MAX_SAFE_INTEGER }));
   await appendFile(join(dir, newest), record.slice(0, Math.floor(record.length / 2)));
 }
 

@@ -1,5 +1,5 @@
 import { pbkdf2 } from 'node:crypto';
-import { readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { Durability } from '../../server/sessions/log-file.js';
@@ -8,6 +8,7 @@ import { SessionStore } from '../../server/sessions/store.js';
 import { runServerToExit } from '../helpers/process.js';
 import { fixtureBases, startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
+import { readLog, readSnapshot, writeLog } from '../helpers/data-dir.js';
 
 const pending = findOrder((o) => o.status === 'pending');
 const address = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'NV', country: 'USA', zip: '89501' };
@@ -79,7 +80,7 @@ t.test('a log without snapshots (a crash before the first checkpoint) is replaye
     t.equal((await server.request('GET', '/sessions/crashed/journal')).body.length, 2);
   });
   t.notOk(readdirSync(dir).includes('wal-000001.jsonl'), 'the replayed log is folded into a snapshot and removed');
-  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'crashed.json'), 'utf8'));
+  const snapshot = readSnapshot(dir, 'crashed');
   t.equal(snapshot.version, 3);
 });
 
@@ -94,7 +95,7 @@ t.test("a task session's instance and typed answers survive a restart, from a sn
     t.equal((await server.call('retail', 'submit_answer', { ...answer, message: 'Done.' }, 'answered')).status, 200);
     state = (await server.request('GET', '/sessions/answered/state')).body;
   });
-  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'answered.json'), 'utf8'));
+  const snapshot = readSnapshot(dir, 'answered');
   t.same(snapshot.answers, [{ answer, text: 'Done.' }], 'the snapshot holds the answer');
   t.match(snapshot.options, { task: 'retail/001', seed: 9 }, 'and the instance');
   await withServer(dir, async (server) => {
@@ -132,9 +133,9 @@ t.test('log records a snapshot already holds are not applied twice', async (t) =
   await withServer(dir, async (server) => {
     await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address }, 'twice');
   });
-  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'twice.json'), 'utf8'));
+  const snapshot = readSnapshot(dir, 'twice');
   // The same call, still in a log next to the snapshot that holds it (a crash between the two writes):
-  writeFileSync(join(dir, 'wal-000009.jsonl'), `${JSON.stringify({ t: 'call', s: 'twice', v: snapshot.version, entry: snapshot.journal[0] })}\n`);
+  writeLog(dir, 'wal-000009.jsonl', [{ t: 'call', s: 'twice', v: snapshot.version, entry: snapshot.journal[0] }]);
   await withServer(dir, async (server) => {
     t.equal((await server.request('GET', '/sessions/twice/journal')).body.length, 1);
   });
@@ -163,12 +164,7 @@ function stallThreadPool(): Promise<unknown> {
 const walRecords = (dir: string) =>
   readdirSync(dir)
     .filter((name) => name.startsWith('wal-'))
-    .flatMap((name) =>
-      readFileSync(join(dir, name), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line)),
-    );
+    .flatMap((name) => readLog(join(dir, name)));
 
 for (const durability of ['process', 'fsync'] as const) {
   t.test(`${durability}: a call is answered only once its record is in the log file`, async (t) => {
@@ -221,24 +217,24 @@ t.test('a torn last record (a crash during its write) is dropped with a warning;
   await saved.close();
 });
 
-t.test('a corrupt record before the end stops the restore, naming the file and line', async (t) => {
+t.test('a corrupt record before the end of a format 1 log stops the restore, naming the file and line', async (t) => {
   const dir = t.testdir({
     sessions: {},
     'wal-000001.jsonl': '{"t":"create","s":"a","v":1,"options":{}}\n{"t":"call","s":"a",GARBAGE\n{"t":"reset","s":"a","v":3}\n',
   });
   const { saved } = await persistenceOn(dir);
-  await t.rejects(saved.open(), { constructor: PersistenceError, message: /wal-000001\.jsonl:2: corrupt log record/ });
+  await t.rejects(saved.open(), { constructor: PersistenceError, message: /wal-000001\.jsonl:2: not a log record/ });
   t.ok(readdirSync(dir).includes('wal-000001.jsonl'), 'the damaged log is left as it was');
   const run = await runServerToExit({ DATA_DIR: dir });
   t.equal(run.code, 1, 'the command stops');
-  t.match(run.output, /^wildtools: .*wal-000001\.jsonl:2: corrupt log record/m, 'with the message, not a stack');
+  t.match(run.output, /^wildtools: .*wal-000001\.jsonl:2: not a log record/m, 'with the message, not a stack');
   t.notMatch(run.output, /at .*persistence\.ts/, 'no stack trace');
 });
 
-t.test('an unreadable snapshot stops the restore, naming the file', async (t) => {
+t.test('an unreadable snapshot of format 1 stops the restore, naming the file', async (t) => {
   const dir = t.testdir({ sessions: { 'x.json': '{"id": "x", "version"' } });
   const { saved } = await persistenceOn(dir);
-  await t.rejects(saved.open(), { constructor: PersistenceError, message: /x\.json: not a readable session snapshot/ });
+  await t.rejects(saved.open(), { constructor: PersistenceError, message: /x\.json: not a session snapshot/ });
 });
 
 t.test('checkpoints close and remove the logs they cover: no file or handle piles up', async (t) => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { request } from 'undici';
@@ -8,6 +7,7 @@ import { retailFixture } from '../helpers/retail.js';
 import { runServerToExit, spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 import { loadBases } from '../../server/load.js';
+import { readSnapshot } from '../helpers/data-dir.js';
 
 /** A tiny database in tau2-bench's retail format: no carts, tracking, inventory or categories. */
 function tau2Style() {
@@ -72,7 +72,7 @@ t.test('SIGTERM stops the server gracefully, writing the sessions to DATA_DIR', 
   t.equal(await reply.body.json(), '4.0');
   server.child.kill('SIGTERM');
   t.equal(await server.exited, 0, 'exits with 0');
-  const snapshot = JSON.parse(readFileSync(join(dir, 'sessions', 'kept.json'), 'utf8'));
+  const snapshot = readSnapshot(dir, 'kept');
   t.equal(snapshot.journal.length, 1, 'the final checkpoint wrote the session');
   t.match(server.output(), /SIGTERM: shutting down/);
 });

@@ -2419,7 +2419,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written, so every change is refused (503) and reads are answered.
+                         * @description ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside at start.
                          * @enum {string}
                          */
                         status: "ok" | "full" | "degraded";
@@ -2440,6 +2440,13 @@ export interface operations {
                         };
                         /** @description What is wrong, when status is not ok. */
                         detail?: string;
+                        /** @description Sessions set aside at start because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine. */
+                        quarantined?: {
+                            session?: string;
+                            /** @description The file (and line) where the damage was found. */
+                            where: string;
+                            problem: string;
+                        }[];
                     };
                 };
             };
