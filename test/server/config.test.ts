@@ -15,6 +15,7 @@ t.test('defaults', async (t) => {
     snapshotIntervalMs: 1000,
     checkpointBytes: 16 * 1024 * 1024,
     dataFsync: false,
+    dataRecover: 'stop',
     seed: '0',
     compat: 'off',
     fixtures: {},
@@ -55,6 +56,8 @@ t.test('every variable is read; durations take units', async (t) => {
   t.equal(loadConfig({ PORT: '' }, domains).port, 8080, 'an empty variable is unset');
   t.equal(loadConfig({ DATA_FSYNC: '1' }, domains).dataFsync, true);
   t.equal(loadConfig({ DATA_FSYNC: 'false' }, domains).dataFsync, false);
+  t.equal(loadConfig({ DATA_RECOVER: 'quarantine' }, domains).dataRecover, 'quarantine');
+  t.throws(() => loadConfig({ DATA_RECOVER: 'ignore' }, domains), { message: /DATA_RECOVER/ });
   t.equal(loadConfig({ JOURNAL_MEMORY: '64MB' }, domains).journalMemory, 64 * 1024 * 1024, 'sizes take units');
   t.equal(loadConfig({ JOURNAL_MEMORY: '1GiB' }, domains).journalMemory, 1024 ** 3);
   t.equal(loadConfig({ JOURNAL_MEMORY: '1.5k' }, domains).journalMemory, 1536);
