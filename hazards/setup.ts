@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readBoundedText, UnreadableFileError } from '../lib/bounded-file.js';
 import { parseJsonText } from '../lib/json.js';
 import type { HazardDomain } from './kind.js';
 import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './config.js';
 import { HazardRuntime } from './runtime.js';
+
+/** Largest HAZARD_CONFIG file: settings for every tool of every domain fit many times over. */
+export const HAZARD_CONFIG_LIMIT = 1024 * 1024;
 
 /**
  * The hazard engine as the environment configures it: HAZARD* and ENABLE__* variables, then
@@ -25,8 +28,9 @@ export function hazardsFromEnvironment(
     const path = fromEnv.configFile;
     let json: unknown;
     try {
-      json = parseJsonText(readFileSync(path, 'utf8'));
+      json = parseJsonText(readBoundedText(path, HAZARD_CONFIG_LIMIT));
     } catch (error) {
+      if (error instanceof UnreadableFileError) throw new HazardConfigError(`HAZARD_CONFIG=${path}: ${error.message}`);
       throw new HazardConfigError(`HAZARD_CONFIG=${path}: cannot read it as JSON (${(error as Error).message})`);
     }
     const { seed: fileSeed, ...spec } = (typeof json === 'object' && json !== null ? json : {}) as { seed?: unknown };

@@ -40,7 +40,9 @@ const TITLES: Record<number, string> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendProblem } from './errors.js';
+import { type HostRule, hostAllowed, hostRefused, invalidHost, requestedHost } from './hosts.js';
 import { ProblemError, problem } from './problem.js';
 
 /**
@@ -24,13 +25,8 @@ export interface AccessOptions {
   adminToken?: string;
   /** Bearer token for every api route (the admin token works there too); none: api routes are open. */
   apiToken?: string;
-}
-
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)(?::\d+)?$/i;
-
-/** True for an address that only this machine can reach. */
-export function isLoopback(host: string): boolean {
-  return LOOPBACK_HOST.test(host) || host === '::ffff:127.0.0.1';
+  /** The names requests may call the server by when no API token guards the routes (and admin routes without an admin token). */
+  hosts?: HostRule;
 }
 
 /** A token for admin routes when the server is reachable from other machines and none was set. */
@@ -58,13 +54,24 @@ function accessOf(route: RouteOptions): Access {
 }
 
 /**
- * Guards routes by their access. Each route gets only the check it needs (added when it is
- * registered), so an open route costs nothing per request.
+ * Guards routes: every route by the name it is called by, then by its access. Each route gets only the
+ * checks it needs (added when it is registered).
  */
 export const accessControl = fp<AccessOptions>(
-  async (app, { adminToken, apiToken }) => {
+  async (app, { adminToken, apiToken, hosts = {} }) => {
     const admin = adminToken === undefined ? undefined : digest(adminToken);
     const api = apiToken === undefined ? undefined : digest(apiToken);
+    const allowed = hostAllowed(hosts);
+    // Admin routes without a token are this machine's: never under an address another may rebind or reach.
+    const local = hostAllowed({ ...hosts, anyAddress: false });
+
+    // With API_TOKEN the token is the guard (a rebinding page cannot know it): the Host need only be one.
+    const hostGuard: onRequestHookHandler = (request, reply, done) => {
+      const host = requestedHost(request);
+      const failure = invalidHost(host) ?? (api || allowed(host) ? undefined : hostRefused(host));
+      if (failure) return sendProblem(reply, failure);
+      done();
+    };
 
     const adminGuard: onRequestHookHandler = (request, reply, done) => {
       if (admin) {
@@ -74,10 +81,10 @@ export const accessControl = fp<AccessOptions>(
         return done();
       }
       // No admin token: the server listens on loopback only. Refuse what a web page could send
-      // from a browser on this machine (another site, or a name rebound to 127.0.0.1).
-      const host = request.headers.host ?? '';
+      // from a browser on this machine (another site, or a name rebound to 127.0.0.1), unless the
+      // user allowed its name (ALLOWED_HOSTS).
       const origin = request.headers.origin;
-      if (!isLoopback(host) || (origin !== undefined && !isLoopback(originHost(origin)))) {
+      if (!local(requestedHost(request)) || (origin !== undefined && !local(originHost(origin)))) {
         return sendProblem(
           reply,
           new ProblemError(problem(403, 'cross_site_refused', 'Admin routes answer requests from this machine only, not from a web page of another site.')),
@@ -102,9 +109,8 @@ export const accessControl = fp<AccessOptions>(
     app.addHook('onRoute', (route) => {
       const access = accessOf(route);
       const guard = access === 'admin' ? adminGuard : !api ? undefined : access === 'api' ? apiGuard : access === 'proxied' ? proxiedGuard : undefined;
-      if (!guard) return;
       const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-      route.onRequest = [guard, ...existing];
+      route.onRequest = [hostGuard, ...(guard ? [guard] : []), ...existing];
     });
   },
   { name: 'access-control' },

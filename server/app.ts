@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -32,6 +33,7 @@ import { batchRoutes } from './routes/batches.js';
 import { viewRoutes } from './routes/view.js';
 import { openenvRoutes } from './openenv/index.js';
 import { services } from './services.js';
+import { DEFAULT_TIMEOUTS, OPENENV_IDLE_MS, type RequestTimeouts, timeoutOptions } from './timeouts.js';
 import { type McpConnector, Proxies, type Upstream } from './proxy/proxies.js';
 import { proxyAdminRoutes, proxyRoutes } from './proxy/routes.js';
 import { sessionLifecycle } from './sessions/lifecycle.js';
@@ -53,8 +55,14 @@ export interface AppOptions {
   taskFiles?: Readonly<Record<string, string>>;
   /** Upstreams served under /proxy/{name}/ (PROXY_CONFIG), built and connected. */
   proxies?: readonly Upstream[];
+  /** ADMIN_PROXY_EXEC: admin calls may declare commands, files and documents on any host. */
+  proxyExec?: boolean;
   /** How MCP upstreams declared at runtime are connected. */
   connectMcp?: McpConnector;
+  /** How long a client may take to send a request (REQUEST_TIMEOUT, HEADERS_TIMEOUT). */
+  timeouts?: RequestTimeouts;
+  /** How long an OpenEnv WebSocket may stay without a message (OPENENV_IDLE_TIMEOUT). */
+  openenvIdleMs?: number;
 }
 
 const LOGO =
@@ -71,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     rewriteUrl: stripSessionPrefix,
     bodyLimit: BODY_LIMIT,
+    ...timeoutOptions(options.timeouts ?? DEFAULT_TIMEOUTS),
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     clientErrorHandler,
@@ -98,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
+  // At the root, not with the one WebSocket route: a handshake to any other route, or to none, is then
+  // answered and its connection closed; the plugin's hooks would otherwise leave it open for ever.
+  await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -118,10 +130,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(viewRoutes);
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
-  await app.register(openenvRoutes, { prefix: '/openenv', ttlMs: options.sessions.ttlMs });
+  await app.register(openenvRoutes, { prefix: '/openenv', idleMs: options.openenvIdleMs ?? OPENENV_IDLE_MS });
   const proxies = new Proxies(hazards, new Set(registry.domains.keys()), options.proxies ?? [], options.connectMcp);
   app.addHook('onClose', () => proxies.close());
-  await app.register(proxyAdminRoutes, { proxies });
+  await app.register(proxyAdminRoutes, { proxies, exec: options.proxyExec ?? false });
   await app.register(proxyRoutes, { proxies });
   return app;
 }

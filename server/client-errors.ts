@@ -33,12 +33,14 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
 }
 
 /** fastify's `frameworkErrors`: the URL could not be routed (bad percent-encoding, a parameter too long). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const failure =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? problemError(414, 'url_too_long', 'A segment of the URL is longer than the server accepts (100 characters).')
       : error.code === 'FST_ERR_BAD_URL'
         ? problemError(400, 'bad_url', `The URL is not valid: a percent-encoded sequence does not decode (${error.message}).`)
         : problemError(400, 'bad_request', error.message);
+  // A WebSocket handshake's connection belongs to no HTTP server once answered, and no hook runs here to close it.
+  if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket.destroy());
   sendProblem(reply, failure);
 }

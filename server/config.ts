@@ -3,6 +3,7 @@ import type { Domain } from '../domains/domain.js';
 import { COMPAT_MODES, type CompatMode } from '../domains/tool.js';
 import { Flag } from '../lib/flag.js';
 import { envWord } from '../lib/text.js';
+import { DEFAULT_TIMEOUTS, OPENENV_IDLE_MS, type RequestTimeouts } from './timeouts.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -15,6 +16,10 @@ const duration = z
     const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as 'ms' | 's' | 'm' | 'h'];
     return Number(value) * factor;
   });
+
+/** A duration from `min` to `max` milliseconds; `range` says so in the units a person would write. */
+const durationIn = (min: number, max: number, range: string) =>
+  duration.pipe(z.number().min(min, `a duration from ${range}`).max(max, `a duration from ${range}`));
 
 /** Bytes, or a number with a unit (powers of 1024): `268435456`, `256MB`, `1GiB`. */
 const size = z
@@ -30,6 +35,22 @@ const size = z
 /** A bearer token: at least 16 characters, no spaces. */
 const token = z.string().regex(/^[\x21-\x7e]{16,}$/, 'a token of at least 16 printable characters without spaces');
 
+/** A host name or IPv4 address, `*.` and a domain (its subdomains), or a bracketed IPv6 address. */
+const HOST_PATTERN = String.raw`(?:(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])`;
+
+const hostList = z
+  .string()
+  .regex(
+    new RegExp(String.raw`^\s*${HOST_PATTERN}(?:\s*,\s*${HOST_PATTERN})*\s*$`, 'i'),
+    'host names without a port, comma-separated; *.example.com for its subdomains (wildtools.test,*.corp.example)',
+  )
+  .transform((text) =>
+    text
+      .trim()
+      .toLowerCase()
+      .split(/\s*,\s*/),
+  );
+
 const integer = (min: number, max: number) =>
   z
     .string()
@@ -42,13 +63,18 @@ const Environment = z.object({
   HOST: z.string().min(1).default('127.0.0.1').describe('address to bind'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info').describe(LOG_LEVELS.join(', ')),
   DATA_DIR: z.string().min(1).optional().describe('keep sessions in this folder across restarts'),
-  SESSION_TTL: duration.default(3_600_000).describe('idle time before a session expires: seconds, or 90s, 15m, 2h'),
+  SESSION_TTL: durationIn(1000, 8760 * 3_600_000, '1s to 8760h')
+    .default(3_600_000)
+    .describe('idle time before a session expires: seconds, or 90s, 15m, 2h'),
   MAX_SESSIONS: integer(1, 1_000_000).default(1000).describe('sessions at once, default not counted'),
   JOURNAL_LIMIT: integer(1, 10_000_000).default(10_000).describe('journal entries kept per session'),
   JOURNAL_MEMORY: size.default(256 * 1024 * 1024).describe('size of all journals together, as JSON (512MB, 1GB)'),
-  SNAPSHOT_INTERVAL: duration.default(1000).describe("with DATA_DIR, how often the log's size is checked for a checkpoint"),
+  SNAPSHOT_INTERVAL: durationIn(10, 3_600_000, '10ms to 1h').default(1000).describe("with DATA_DIR, how often the log's size is checked for a checkpoint"),
   CHECKPOINT_BYTES: size.default(16 * 1024 * 1024).describe('log size from which changed sessions are snapshotted'),
   DATA_FSYNC: Flag.default(false).describe('1: acknowledge a change only once it is on the disk'),
+  ADMIN_PROXY_EXEC: Flag.default(false).describe(
+    '1: PUT /admin/proxies/{name} may also start MCP commands, read openapi files and fetch documents from any host',
+  ),
   DATA_RECOVER: z
     .enum(['stop', 'quarantine'])
     .default('stop')
@@ -56,6 +82,18 @@ const Environment = z.object({
   HAZARD_SEED: z.string().max(128).default('0').describe('seed of the hazard schedule, for sessions created without one'),
   ADMIN_TOKEN: token.optional().describe('bearer token for the admin routes'),
   API_TOKEN: token.optional().describe('bearer token for every other route but /health and /docs'),
+  ALLOWED_HOSTS: hostList
+    .optional()
+    .describe('without API_TOKEN, the host names requests may carry (Host) besides loopback ones: comma-separated, *.example.com for subdomains'),
+  REQUEST_TIMEOUT: durationIn(100, 3_600_000, '100ms to 1h')
+    .default(DEFAULT_TIMEOUTS.requestMs)
+    .describe('time a client has to send a whole request, body included (408 after)'),
+  HEADERS_TIMEOUT: durationIn(100, 3_600_000, '100ms to 1h')
+    .default(DEFAULT_TIMEOUTS.headersMs)
+    .describe("time a client has to send a request's headers, at most REQUEST_TIMEOUT"),
+  OPENENV_IDLE_TIMEOUT: durationIn(1000, 86_400_000, '1s to 24h')
+    .default(OPENENV_IDLE_MS)
+    .describe('an OpenEnv WebSocket without a message for this long is closed, and its place freed'),
   PROXY_CONFIG: z.string().min(1).optional().describe('a JSON or YAML file of upstreams to serve under /proxy/{name}/ with hazards'),
   CLUSTER_PEERS: z
     .string()
@@ -97,6 +135,8 @@ export interface Config {
   dataFsync: boolean;
   /** DATA_RECOVER: what a start does on damaged data. */
   dataRecover: 'stop' | 'quarantine';
+  /** ADMIN_PROXY_EXEC: admin calls may declare what only PROXY_CONFIG may otherwise (commands, files, any host). */
+  adminProxyExec: boolean;
   seed: string;
   /** ADMIN_TOKEN: the bearer token admin routes require. */
   adminToken: string | undefined;
@@ -104,6 +144,12 @@ export interface Config {
   apiToken: string | undefined;
   /** TAU2_COMPAT: `strict` makes tools reproduce their reference benchmark's known bugs too. */
   compat: CompatMode;
+  /** ALLOWED_HOSTS: host names requests may name besides loopback ones, when no API_TOKEN guards the routes. */
+  allowedHosts: string[];
+  /** REQUEST_TIMEOUT and HEADERS_TIMEOUT: how long a client may take to send a request. */
+  timeouts: RequestTimeouts;
+  /** OPENENV_IDLE_TIMEOUT: how long an OpenEnv WebSocket may stay without a message. */
+  openenvIdleMs: number;
   /** PROXY_CONFIG: the file declaring the upstreams served under /proxy/{name}/. */
   proxyConfig: string | undefined;
   /** CLUSTER_PEERS and CLUSTER_SELF: the replicas behind a load balancer hashing session ids, and this one. */
@@ -154,15 +200,26 @@ export function loadConfig(env: NodeJS.ProcessEnv, domains: readonly Domain[]): 
     checkpointBytes: e.CHECKPOINT_BYTES,
     dataFsync: e.DATA_FSYNC,
     dataRecover: e.DATA_RECOVER,
+    adminProxyExec: e.ADMIN_PROXY_EXEC,
     seed: e.HAZARD_SEED,
     adminToken: e.ADMIN_TOKEN,
     apiToken: e.API_TOKEN,
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
+    timeouts: timeoutsOf(e.REQUEST_TIMEOUT, e.HEADERS_TIMEOUT, present['HEADERS_TIMEOUT']),
+    openenvIdleMs: e.OPENENV_IDLE_TIMEOUT,
     compat: e.TAU2_COMPAT,
     proxyConfig: e.PROXY_CONFIG,
     cluster: clusterOf(e.CLUSTER_PEERS, e.CLUSTER_SELF),
     fixtures,
     taskFiles,
   };
+}
+
+/** The headers' time is part of the request's: one set longer is an error, the default is shortened to fit. */
+function timeoutsOf(requestMs: number, headersMs: number, headersSet: string | undefined): RequestTimeouts {
+  if (headersSet !== undefined && headersMs > requestMs)
+    throw new ConfigError(`Invalid HEADERS_TIMEOUT=${JSON.stringify(headersSet)}: expected at most REQUEST_TIMEOUT, the time for the whole request`);
+  return { requestMs, headersMs: Math.min(headersMs, requestMs) };
 }
 
 function clusterOf(peers: string | undefined, self: string | undefined): Config['cluster'] {

@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { domains } from '../domains/index.js';
 import { HazardConfigError } from '../hazards/config.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
-import { generateToken, isLoopback } from './access.js';
+import { readBoundedText, UnreadableFileError } from '../lib/bounded-file.js';
+import { generateToken } from './access.js';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { FixtureError } from './data/base.js';
+import { isLoopback } from './hosts.js';
 import { loadBases } from './load.js';
 import { SessionOwnership } from './sessions/ownership.js';
 import { PersistenceError } from './sessions/persistence.js';
@@ -27,6 +29,20 @@ async function step<T>(work: () => T | Promise<T>, ...known: (abstract new (...a
   } catch (error) {
     if (known.some((type) => error instanceof type)) fatal((error as Error).message);
     throw error;
+  }
+}
+
+/** Largest PROXY_CONFIG file: hundreds of upstreams with their rules. */
+const PROXY_CONFIG_LIMIT = 4 * 1024 * 1024;
+
+/** PROXY_CONFIG is read by proxy/config.ts, which reads what it is given whole: a file too large (or endless, a device) stops here first. */
+function checkProxyConfigSize(path: string): void {
+  try {
+    readBoundedText(path, PROXY_CONFIG_LIMIT);
+  } catch (error) {
+    if (!(error instanceof UnreadableFileError)) throw error;
+    // A file that cannot be read at all is left for loadProxyConfig to name.
+    if (error.code === 'too_large') throw new ConfigError(`PROXY_CONFIG=${path}: ${error.message}`);
   }
 }
 
@@ -69,6 +85,7 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
  */
 export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
+  if (config.proxyConfig !== undefined) await step(() => checkProxyConfigSize(config.proxyConfig!), ConfigError);
   const proxies =
     config.proxyConfig === undefined
       ? []
@@ -110,10 +127,17 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
         domains,
         bases,
         logger,
-        access: { ...(adminToken !== undefined ? { adminToken } : {}), ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}) },
+        access: {
+          ...(adminToken !== undefined ? { adminToken } : {}),
+          ...(config.apiToken !== undefined ? { apiToken: config.apiToken } : {}),
+          hosts: { allowed: config.allowedHosts, anyAddress: !isLoopback(config.host) },
+        },
+        timeouts: config.timeouts,
+        openenvIdleMs: config.openenvIdleMs,
         hazards: hazards.runtime,
         taskFiles: config.taskFiles,
         proxies,
+        proxyExec: config.adminProxyExec,
         connectMcp,
         sessions: {
           ttlMs: config.sessionTtlMs,

@@ -14,8 +14,9 @@ const problemResponse = (description: string) => ({ description, content: { [PRO
 
 const CLIENT_ERROR =
   'A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or ' +
-  'wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when ' +
-  'several run behind a load balancer (421). A refused request changes nothing.';
+  'wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 ' +
+  'host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a ' +
+  'session another replica holds when several run behind a load balancer (421). A refused request changes nothing.';
 
 const SERVER_ERROR =
   'A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be ' +

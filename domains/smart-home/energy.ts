@@ -42,13 +42,20 @@ export function energyKwh(log: Device['power_log'], from: number, to: number): n
 export const HISTORY_DAYS = 90;
 
 /**
+ * Changes of draw a device keeps, as a hub keeps a bounded history: a device switched on and off all day
+ * long (an agent's retries, a benchmark) keeps a record, and journal entries, of bounded size.
+ */
+export const MAX_POWER_STEPS = 50;
+
+/**
  * The log after a change of draw at `at`: a new step when the draw changed, and steps that ended before
- * the history window dropped (the first kept step still tells the draw at the window's start).
+ * the history window dropped, or beyond the last MAX_POWER_STEPS (the first kept step still tells the
+ * draw before it).
  */
 export function logged(log: Device['power_log'], at: string, watts: number): Device['power_log'] {
   const steps = log.at(-1)?.watts === watts ? [...log] : [...log, { at, watts }];
   const horizon = Date.parse(at) - HISTORY_DAYS * 24 * HOUR;
-  let first = 0;
+  let first = Math.max(0, steps.length - MAX_POWER_STEPS);
   while (first + 1 < steps.length && Date.parse(steps[first + 1]!.at) <= horizon) first++;
   return steps.slice(first);
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
-import { JSONFile, TextFile } from 'lowdb/node';
+import { JSONFile } from 'lowdb/node';
 import type { z } from 'zod';
+import { readBoundedText, UnreadableFileError } from '../../lib/bounded-file.js';
 import { deepFreeze } from '../../lib/freeze.js';
 import type { DatabaseFile, Domain } from '../../domains/domain.js';
 import { preparedData, preparedPath } from './prepared.js';
@@ -15,21 +16,26 @@ export interface BaseDatabase {
 
 export class FixtureError extends Error {}
 
+/** Largest database file read: far above any real one, and below the longest string V8 makes. */
+export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
+
 /**
- * Reads a database file with lowdb, validates it, completes it, and freezes it. A prepared copy beside
+ * Reads a database file (at most MAX_DATABASE_BYTES), validates it, completes it, and freezes it. A prepared copy beside
  * it (made by the build from these very bytes) stands for the validation and the completion.
  */
 export async function loadBaseDatabase(domain: Domain, path: string): Promise<BaseDatabase> {
   const [file, prepared] = await Promise.all([stat(path).catch(() => undefined), new JSONFile<unknown>(preparedPath(path)).read().catch(() => null)]);
   const ready = file && preparedData(domain, file, prepared);
   if (ready) return baseFromData(domain, ready, path);
-  let text: string | null;
+  let text: string;
   try {
-    text = await new TextFile(path).read();
+    text = readBoundedText(path, MAX_DATABASE_BYTES);
   } catch (error) {
-    throw new FixtureError(`${path}: cannot read the ${domain.name} database (${(error as Error).message})`);
+    if (!(error instanceof UnreadableFileError)) throw error;
+    if (error.code !== 'ENOENT') throw new FixtureError(`${path}: cannot read the ${domain.name} database (${error.message})`);
+    text = '';
   }
-  if (text === null || text.trim() === '') throw new FixtureError(`${path}: file not found or empty`);
+  if (text.trim() === '') throw new FixtureError(`${path}: file not found or empty`);
   let raw: unknown;
   try {
     raw = JSON.parse(text);

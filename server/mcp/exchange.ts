@@ -152,14 +152,19 @@ function requestIds(body: unknown): (string | number)[] {
   return ids;
 }
 
-/** The request as the SDK's web-standard transport reads it; the body is handed over already parsed. */
+/**
+ * The request as the SDK's web-standard transport reads it; the body is handed over already parsed. Its
+ * URL is never built from Host or an absolute-form target, which a client may make unparsable (a space,
+ * a bracket): the transport reads only the path, and the access guards have judged the host already.
+ */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'content-length' || name === 'transfer-encoding' || name === 'connection') continue;
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return new Request(`http://${request.host}${request.url}`, { method: request.method, headers });
+  const path = request.url.startsWith('/') ? request.url : '/';
+  return new Request(`http://wildtools.invalid${path}`, { method: request.method, headers });
 }
 
 export function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {

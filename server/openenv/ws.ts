@@ -35,10 +35,10 @@ export async function openenvSocketRoute(app: FastifyInstance, { episodes, idleM
     }
     connections++;
     const connection = new Connection(app, episodes, socket);
-    // A connection left idle as long as a session may be is closed, so that idle clients cannot hold every place.
+    // An idle connection is closed, so that idle clients cannot hold every place.
     const idle = setTimeout(() => closeIdle(), idleMs);
     const closeIdle = () => {
-      send(socket, error('SESSION_ERROR', `No message for ${Math.round(idleMs / 1000)} s (SESSION_TTL): the connection is closed.`));
+      send(socket, error('SESSION_ERROR', `No message for ${Math.round(idleMs / 1000)} s (OPENENV_IDLE_TIMEOUT): the connection is closed.`));
       socket.close(1001, 'idle');
     };
     socket.on('message', (data, isBinary) => {

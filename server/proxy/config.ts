@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
+import { catastrophicBacktracking } from './patterns.js';
 
 // The upstreams a proxy may forward to, by name: declared in PROXY_CONFIG or at runtime (PUT /admin/proxies/{name}).
 // Nothing else is ever forwarded to: no open proxying.
@@ -15,6 +16,7 @@ const MIB = 1_048_576;
 /** An operation's name as hazard flags, rules and the journal use it (an operationId in words). */
 const OperationName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'an operation name: lower-case letters, digits and "_"');
 
+/** A rule's pattern: a regular expression that cannot backtrack catastrophically (see patterns.ts). */
 const regex = z
   .string()
   .min(1)
@@ -26,7 +28,15 @@ const regex = z
     } catch {
       return false;
     }
-  }, 'a regular expression');
+  }, 'a regular expression')
+  .superRefine((source, context) => {
+    const risk = catastrophicBacktracking(source);
+    if (risk)
+      context.addIssue({
+        code: 'custom',
+        message: `the pattern '${source}' can backtrack catastrophically (${risk}), which would stall the server on a long value: repeat one class or a fixed count instead (such as [a-z0-9-]+ or \\d{3})`,
+      });
+  });
 
 /**
  * The knowledge a kind needs that no upstream states: a rule of the API's (a parameter format), a limit of

@@ -1,16 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
+import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { ProxyConfigError } from './config.js';
+import { fetchWhole } from './fetch.js';
 
 /** The largest OpenAPI document read. */
 const MAX_DOCUMENT_BYTES = 8 * 1_048_576;
+/** How long fetching a document may take, whole. */
+const FETCH_TIMEOUT_MS = 10_000;
+
+/** Whether an `openapi` source is fetched (an http(s) URL) rather than read as a file. */
+export const isDocumentUrl = (source: string): boolean => /^https?:\/\//i.test(source);
 
 /** An upstream's OpenAPI document, from a file or an http(s) URL, as JSON or YAML; a failure names the source. */
 export async function loadDocument(source: string, where: string): Promise<Record<string, unknown>> {
   let text: string;
   try {
-    text = /^https?:\/\//i.test(source) ? await fetchText(source) : await readFile(source, 'utf8');
+    text = isDocumentUrl(source) ? await fetchText(source) : await readFile(source, 'utf8');
   } catch (error) {
     throw new ProxyConfigError(`${where}: openapi: cannot read ${source} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
@@ -26,13 +32,16 @@ export async function loadDocument(source: string, where: string): Promise<Recor
   return document as Record<string, unknown>;
 }
 
+/** A document over HTTP, whole within the deadline and the size limit; redirects are not followed. */
 async function fetchText(url: string): Promise<string> {
-  // Loaded when a document is fetched only: a server without proxies never loads the HTTP client.
-  const { request } = await import('undici');
-  const { statusCode, body } = await request(url, { headersTimeout: 10_000, bodyTimeout: 10_000 });
-  if (statusCode !== 200) {
-    await body.dump();
-    throw new Error(`HTTP ${statusCode}`);
-  }
-  return body.text();
+  const answer = await fetchWhole({
+    url,
+    method: 'GET',
+    headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5', 'accept-encoding': 'identity' },
+    body: undefined,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBodyBytes: MAX_DOCUMENT_BYTES,
+  });
+  if (answer.status !== 200) throw new Error(`HTTP ${answer.status}`);
+  return answer.body.toString('utf8');
 }

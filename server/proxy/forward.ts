@@ -1,21 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ProblemError, problemError } from '../problem.js';
+import { type ProblemError, problemError } from '../problem.js';
+import { checkStatus } from './answer.js';
+import { type FetchError, fetchWhole, type WholeAnswer, type WholeRequest } from './fetch.js';
 
-/** What the upstream answered: status, headers and the body's bytes, as received. */
+/** What the upstream answered: status, headers and the body's bytes, as received (content codings undone). */
 export interface UpstreamAnswer {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-}
-
-export interface UpstreamRequest {
-  /** The full URL: the declared base and the path (with its query). */
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: Buffer | undefined;
-  timeoutMs: number;
-  maxBodyBytes: number;
 }
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) are the connection's, not the message's; the session header is the proxy's.
@@ -32,13 +24,6 @@ const HOP_BY_HOP = new Set([
 ]);
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'content-length', 'x-session-id', 'accept-encoding']);
 const NOT_RETURNED = new Set([...HOP_BY_HOP, 'content-length']);
-
-/**
- * The HTTP client, loaded on the first proxied call (a server without proxies never loads it), with one
- * connection pool for every upstream; redirects are never followed (a 3xx goes back to the client as it is).
- */
-let client: Promise<{ undici: typeof import('undici'); agent: import('undici').Agent }> | undefined;
-const httpClient = () => (client ??= import('undici').then((undici) => ({ undici, agent: new undici.Agent({ keepAliveTimeout: 10_000, connections: 128 }) })));
 
 /** The client's headers as the upstream receives them: authorization and the rest untouched, the connection's own dropped. */
 export function forwardedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
@@ -63,36 +48,34 @@ export function returnedHeaders(headers: Record<string, string | string[] | unde
 }
 
 /**
- * Sends one request to a declared upstream. The proxy's own failures are problems: the upstream did not
- * answer in time (504), could not be reached (502), or answered more than the size limit (502).
+ * Sends one request to a declared upstream and reads its whole answer. The proxy's own failures are problems:
+ * the upstream did not send its whole answer in time (504), could not be reached (502), answered more than the
+ * size limit (502), in a content coding the proxy cannot undo, or with a status HTTP does not have (502).
  */
-export async function forward(upstream: UpstreamRequest): Promise<UpstreamAnswer> {
-  const { undici, agent } = await httpClient();
+export async function forward(upstream: WholeRequest): Promise<UpstreamAnswer> {
+  let answer: WholeAnswer;
   try {
-    const response = await undici.request(upstream.url, {
-      dispatcher: agent,
-      method: upstream.method as 'GET',
-      headers: upstream.headers,
-      body: upstream.body,
-      headersTimeout: upstream.timeoutMs,
-      bodyTimeout: upstream.timeoutMs,
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > upstream.maxBodyBytes) {
-        response.body.destroy();
-        throw problemError(502, 'upstream_answer_too_large', `The upstream's answer is larger than ${upstream.maxBodyBytes} bytes (max_body_bytes).`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return { status: response.statusCode, headers: returnedHeaders(response.headers), body: Buffer.concat(chunks) };
+    answer = await fetchWhole(upstream);
   } catch (error) {
-    if (error instanceof undici.errors.HeadersTimeoutError || error instanceof undici.errors.BodyTimeoutError)
-      throw problemError(504, 'upstream_timeout', `The upstream did not answer within ${upstream.timeoutMs} ms (timeout_ms).`);
-    if (error instanceof ProblemError) throw error;
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw problemError(502, 'upstream_unreachable', `The upstream could not be reached (${code}).`);
+    throw problemOf(error as FetchError, upstream);
+  }
+  checkStatus(answer.status);
+  return { status: answer.status, headers: returnedHeaders(answer.headers), body: answer.body };
+}
+
+function problemOf(failure: FetchError, upstream: WholeRequest): ProblemError {
+  switch (failure.reason) {
+    case 'timeout':
+      return problemError(
+        504,
+        'upstream_timeout',
+        `The upstream did not send its whole answer (headers and body) within ${upstream.timeoutMs} ms (timeout_ms).`,
+      );
+    case 'too_large':
+      return problemError(502, 'upstream_answer_too_large', `The upstream's answer is larger than ${upstream.maxBodyBytes} bytes (max_body_bytes).`);
+    case 'encoding':
+      return problemError(502, 'upstream_encoding', `The upstream's answer cannot be read: ${failure.message}.`, { encoding: failure.encoding });
+    case 'unreachable':
+      return problemError(502, 'upstream_unreachable', `The upstream could not be reached (${failure.message}).`);
   }
 }

@@ -1,13 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { parseJsonText } from '../../lib/json.js';
 import type { CallDependencies } from '../call.js';
 import { sendFault } from '../fault-reply.js';
 import { PROBLEM_CONTENT_TYPE, problemError } from '../problem.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
 import type { Session } from '../sessions/session.js';
+import { answerData } from './answer.js';
 import { forward, forwardedHeaders, type UpstreamAnswer } from './forward.js';
 import { type ProxyOutcome, proxyCall, type Sent } from './call.js';
 import { fillPath, type ParamPlace, pathValues } from './operations.js';
 import { fromOffset, PAGE_TOKEN, pageToken } from './pages.js';
+import { pathAfterProxy, upstreamPath } from './path.js';
 import { redactedPath } from './redact.js';
 import { proxyView } from './state.js';
 import type { HttpProxy, ProxyTool } from './upstream.js';
@@ -31,11 +34,10 @@ export async function serveHttp(
   reply: FastifyReply,
   session: Session,
   proxy: HttpProxy,
-  rest: string,
 ): Promise<FastifyReply> {
   const { method } = request;
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-  const path = `/${rest}`;
+  const path = upstreamPath(pathAfterProxy(request.url));
   const found = proxy.operationOf(method, path);
   if (!found)
     throw problemError(404, 'unknown_operation', `The upstream's OpenAPI document has no operation for ${method} ${path}.`, {
@@ -62,7 +64,7 @@ export async function serveHttp(
       maxBodyBytes: proxy.config.max_body_bytes,
     });
     const ok = answer.status >= 200 && answer.status < 300;
-    const result = resultOf(answer);
+    const result = answerData(answer.body, answer.headers['content-type'], answer.status);
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };
     reads.set(tool.name, path, result);
     const page = fromOffset(result, offset);
@@ -80,10 +82,13 @@ export async function serveHttp(
   return reply_(request, reply, outcome);
 }
 
-/** The declared base and the path; nothing a client sends can make it another origin. */
+/** The declared base and the path; nothing a client sends (or a hazard rebuilds) can leave the base's origin or path. */
 function upstreamUrl(base: string, path: string): string {
   const url = base.replace(/\/$/, '') + path;
-  if (new URL(url).origin !== new URL(base).origin) throw problemError(400, 'invalid_path', 'The path would leave the declared upstream.');
+  const sent = new URL(url);
+  const declared = new URL(base);
+  const below = sent.pathname.startsWith(declared.pathname.replace(/\/?$/, '/')) || sent.pathname === declared.pathname;
+  if (sent.origin !== declared.origin || !below) throw problemError(400, 'invalid_path', 'The path would leave the declared upstream.', { field: 'path' });
   return url;
 }
 
@@ -104,7 +109,7 @@ function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer 
   let json = false;
   if (body && body.length > 0 && /json/i.test(type ?? '')) {
     try {
-      const value: unknown = JSON.parse(body.toString('utf8'));
+      const value: unknown = parseJsonText(body.toString('utf8'));
       if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         json = true;
         for (const [name, member] of Object.entries(value)) {
@@ -114,7 +119,8 @@ function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer 
         }
       }
     } catch {
-      // Not JSON after all: the upstream will say so; the proxy passes it on as it is.
+      // Not JSON after all (or too deep, or with a prototype key, to read as arguments): the upstream will say
+      // so; the proxy passes it on as it is.
     }
   }
   return { args, places, json };
@@ -143,20 +149,6 @@ function requestOf(
   const search = query.toString();
   const json = sent.json || Object.keys(members).length > 0;
   return { path: filled + (search ? `?${search}` : ''), body: json ? Buffer.from(JSON.stringify(members)) : body };
-}
-
-/** An answer as data: JSON when it says so and parses, its text otherwise, null when empty. */
-function resultOf(answer: UpstreamAnswer): unknown {
-  if (answer.body.length === 0) return null;
-  const text = answer.body.toString('utf8');
-  if (/json/i.test(answer.headers['content-type'] ?? '')) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
 }
 
 /** Headers an upstream sent about the body it sent, which a reshaped body no longer matches. */

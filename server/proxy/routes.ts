@@ -6,6 +6,7 @@ import { PROBLEMS } from '../problem-responses.js';
 import { sendJsonText } from '../reply.js';
 import { addressedSession, sessionIdOf } from '../session-id.js';
 import type { Session } from '../sessions/session.js';
+import { checkAdminDeclaration } from './admin-policy.js';
 import { parseUpstream, ProxyConfigError, ProxyName } from './config.js';
 import { serveHttp } from './http.js';
 import type { Proxies, Upstream } from './proxies.js';
@@ -47,7 +48,7 @@ export async function proxyRoutes(app: FastifyInstance, { proxies }: { proxies: 
     if (isServing(upstream)) return upstream.serve(app, request, reply, session, rest);
     const proxy = upstream as HttpProxy;
     if (rest === 'openapi.json' && request.method === 'GET' && proxy.document) return sendDocument(app, request, reply, session, proxy);
-    return serveHttp({ sessions: app.sessions, hazards: app.hazards, log: app.log, proxies }, request, reply, session, proxy, rest);
+    return serveHttp({ sessions: app.sessions, hazards: app.hazards, log: app.log, proxies }, request, reply, session, proxy);
   };
   const config = { access: 'proxied' as const };
   app.all('/proxy/:name', { config, schema: { hide: true } }, handler);
@@ -69,8 +70,11 @@ const ProxySummary = z.object({
   operations: z.array(z.object({ name: z.string(), description: z.string(), writes: z.boolean() })).describe('Named as hazard settings name them.'),
 });
 
-/** GET /proxies, and PUT and DELETE /admin/proxies/{name}. */
-export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { proxies: Proxies }): Promise<void> {
+/**
+ * GET /proxies, and PUT and DELETE /admin/proxies/{name}. `exec`: whether a PUT may declare commands to start,
+ * files to read and documents from any host (ADMIN_PROXY_EXEC; see admin-policy.ts).
+ */
+export async function proxyAdminRoutes(app: FastifyInstance, { proxies, exec = false }: { proxies: Proxies; exec?: boolean }): Promise<void> {
   const tags = ['proxies'];
   const summary = (upstream: Upstream) => ({
     name: upstream.name,
@@ -114,7 +118,9 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies }: { prox
       if (!ProxyName.safeParse(name).success)
         throw problemError(400, 'invalid_proxy', 'name: lower-case letters, digits and "-", starting with a letter, at most 32 characters', { field: 'name' });
       try {
-        const { upstream, created } = await proxies.put(name, parseUpstream(request.body, 'body'));
+        const config = parseUpstream(request.body, 'body');
+        if (!exec) checkAdminDeclaration(config);
+        const { upstream, created } = await proxies.put(name, config);
         return { ...summary(upstream), created };
       } catch (error) {
         if (error instanceof ProxyConfigError) throw problemError(400, 'invalid_proxy', error.message);

@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { Domain } from '../../domains/domain.js';
 import { Assignment } from '../../hazards/assignment.js';
 import { hazardKinds } from '../../hazards/kinds/index.js';
+import { readBoundedText, UnreadableFileError } from '../../lib/bounded-file.js';
 import { GENERIC_KINDS } from '../../lib/hazard-profiles.js';
 import { withoutOptionalNulls } from '../../lib/optional-nulls.js';
 import { type ExpectedRefusal, tau2IdOf } from '../../lib/tau2-task.js';
@@ -50,12 +50,10 @@ function readEntries(variable: string, path: string): unknown[] {
   const fail = (what: string) => new ConfigError(`Invalid ${variable}=${JSON.stringify(path)}: ${what}`);
   let text: string;
   try {
-    const { size } = statSync(path);
-    if (size > MAX_TASK_FILE_BYTES) throw fail(`the file has ${size} bytes, more than ${MAX_TASK_FILE_BYTES}`);
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, MAX_TASK_FILE_BYTES);
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw fail(`cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    if (error instanceof UnreadableFileError) throw fail(error.message);
+    throw error;
   }
   let entries: unknown;
   try {

@@ -4,7 +4,7 @@ import { domains } from '../../domains/index.js';
 import type { HazardRuntime } from '../../hazards/runtime.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import type { AccessOptions } from '../../server/access.js';
-import { buildApp } from '../../server/app.js';
+import { type AppOptions, buildApp } from '../../server/app.js';
 import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
 import type { PersistenceOptions } from '../../server/sessions/persistence.js';
@@ -61,7 +61,7 @@ export async function startServer(
     sleep?: (ms: number) => Promise<void>;
     /** Upstreams served under /proxy/{name}/ (their domains attached before hazardEnv is read). */
     proxies?: readonly Upstream[];
-  } = {},
+  } & Pick<AppOptions, 'timeouts' | 'openenvIdleMs'> = {},
 ): Promise<TestServer> {
   const attached = (options.proxies ?? []).map((upstream) => upstream.domain());
   const configured = options.hazardEnv ? hazardsFromEnvironment(options.hazardEnv, domains, options.sleep ?? (async () => {}), attached) : undefined;
@@ -73,6 +73,8 @@ export async function startServer(
     ...(options.persistence ? { persistence: options.persistence } : {}),
     ...(options.access ? { access: options.access } : {}),
     ...(options.proxies ? { proxies: options.proxies } : {}),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.openenvIdleMs ? { openenvIdleMs: options.openenvIdleMs } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

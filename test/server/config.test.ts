@@ -16,11 +16,22 @@ t.test('defaults', async (t) => {
     checkpointBytes: 16 * 1024 * 1024,
     dataFsync: false,
     dataRecover: 'stop',
+    adminProxyExec: false,
     seed: '0',
+    allowedHosts: [],
+    timeouts: { requestMs: 60_000, headersMs: 20_000 },
+    openenvIdleMs: 300_000,
     compat: 'off',
     fixtures: {},
     taskFiles: {},
   });
+});
+
+t.test('ALLOWED_HOSTS, the request timeouts and the OpenEnv idle timeout', async (t) => {
+  t.same(loadConfig({ ALLOWED_HOSTS: 'WildTools.test, *.corp.example,[fd00::1]' }, domains).allowedHosts, ['wildtools.test', '*.corp.example', '[fd00::1]']);
+  t.same(loadConfig({ REQUEST_TIMEOUT: '2m', HEADERS_TIMEOUT: '500ms' }, domains).timeouts, { requestMs: 120_000, headersMs: 500 });
+  t.same(loadConfig({ REQUEST_TIMEOUT: '5s' }, domains).timeouts, { requestMs: 5000, headersMs: 5000 }, "the headers' default shortened to fit");
+  t.equal(loadConfig({ OPENENV_IDLE_TIMEOUT: '90s' }, domains).openenvIdleMs, 90_000);
 });
 
 t.test('every variable is read; durations take units', async (t) => {
@@ -70,6 +81,19 @@ t.test('a bad value is an error naming the variable and the value', async (t) =>
     [{ PORT: '70000' }, /^Invalid PORT="70000"/],
     [{ LOG_LEVEL: 'loud' }, /^Invalid LOG_LEVEL="loud"/],
     [{ SESSION_TTL: 'soon' }, /^Invalid SESSION_TTL="soon": expected a duration/],
+    [{ SESSION_TTL: '0' }, /^Invalid SESSION_TTL="0": expected a duration from 1s to 8760h$/],
+    [{ SESSION_TTL: '10ms' }, /^Invalid SESSION_TTL="10ms": expected a duration from 1s/],
+    [{ SESSION_TTL: '100000h' }, /^Invalid SESSION_TTL="100000h": expected a duration from 1s to 8760h$/],
+    [{ SESSION_TTL: '-5' }, /^Invalid SESSION_TTL="-5": expected a duration such as/],
+    [{ SNAPSHOT_INTERVAL: '0' }, /^Invalid SNAPSHOT_INTERVAL="0": expected a duration from 10ms to 1h$/],
+    [{ REQUEST_TIMEOUT: '0' }, /^Invalid REQUEST_TIMEOUT="0": expected a duration from 100ms to 1h$/],
+    [{ HEADERS_TIMEOUT: 'never' }, /^Invalid HEADERS_TIMEOUT="never": expected a duration such as/],
+    [{ REQUEST_TIMEOUT: '10s', HEADERS_TIMEOUT: '20s' }, /^Invalid HEADERS_TIMEOUT="20s": expected at most REQUEST_TIMEOUT/],
+    [{ OPENENV_IDLE_TIMEOUT: '0' }, /^Invalid OPENENV_IDLE_TIMEOUT="0": expected a duration from 1s to 24h$/],
+    [{ ALLOWED_HOSTS: 'wildtools.test:8080' }, /^Invalid ALLOWED_HOSTS="wildtools.test:8080": expected host names without a port/],
+    [{ ALLOWED_HOSTS: 'a,,b' }, /^Invalid ALLOWED_HOSTS="a,,b"/],
+    [{ ALLOWED_HOSTS: '*' }, /^Invalid ALLOWED_HOSTS="\*"/],
+    [{ ALLOWED_HOSTS: 'http://wildtools.test' }, /^Invalid ALLOWED_HOSTS/],
     [{ MAX_SESSIONS: '0' }, /^Invalid MAX_SESSIONS="0"/],
     [{ DATA_FSYNC: 'always' }, /^Invalid DATA_FSYNC="always": expected 1, 0, true or false/],
     [{ JOURNAL_MEMORY: 'lots' }, /^Invalid JOURNAL_MEMORY="lots": expected a size such as/],

@@ -1,5 +1,5 @@
-import { connect } from 'node:net';
 import t from 'tap';
+import { raw } from '../helpers/raw-http.js';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 
@@ -115,30 +115,6 @@ t.test('a tool without arguments accepts an absent body', async (t) => {
   t.equal(reply.status, 200);
   t.type(reply.body, 'string');
 });
-
-/** Sends raw bytes and reads the whole answer (the server closes the connection after it). */
-function raw(origin: string, request: string): Promise<{ status: number; type: string; body: any }> {
-  const { hostname, port } = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
-      const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
-      let parsed: unknown = body;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        // not JSON: the assertions below say so
-      }
-      resolve({ status, type, body: parsed });
-    });
-  });
-}
 
 t.test('errors raised before a route runs are problem JSON too', async (t) => {
   const server = await startServer(t);

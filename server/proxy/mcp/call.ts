@@ -4,6 +4,7 @@ import type { CallDependencies } from '../../call.js';
 import { type ProblemError, problemError } from '../../problem.js';
 import type { Session } from '../../sessions/session.js';
 import { type ProxyOutcome, proxyCall, type Sent } from '../call.js';
+import { checkDepth, jsonOrText } from '../answer.js';
 import { fromOffset, PAGE_TOKEN, pageToken } from '../pages.js';
 import type { McpTool } from './tools.js';
 
@@ -40,6 +41,7 @@ export function callUpstream(
     } catch (error) {
       throw upstreamFailure(error, upstream.timeoutMs);
     }
+    checkDepth(raw);
     const ok = raw.isError !== true;
     const result = dataOf(raw);
     const page = ok ? fromOffset(result, offset) : result;
@@ -60,11 +62,7 @@ export function dataOf(result: CallToolResult): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const [only, ...others] = result.content;
   if (only?.type !== 'text' || others.length > 0) return result.content;
-  try {
-    return JSON.parse(only.text);
-  } catch {
-    return only.text;
-  }
+  return jsonOrText(only.text);
 }
 
 /** Why the upstream gave no result, as the proxy's own problem: too slow (504), gone, or a protocol error (502). */

@@ -3,6 +3,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../../version.js';
+import { checkDepth } from '../answer.js';
 import { type McpUpstream, ProxyConfigError } from '../config.js';
 import type { McpConnector } from '../proxies.js';
 import { McpProxy } from './upstream.js';
@@ -65,6 +66,7 @@ async function listTools(client: Client, timeout: number): Promise<Tool[]> {
   let cursor: string | undefined;
   do {
     const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
+    checkDepth(page.tools);
     tools.push(...page.tools);
     cursor = page.nextCursor;
   } while (cursor !== undefined && tools.length < MAX_TOOLS);

@@ -2450,7 +2450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2498,7 +2498,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2557,7 +2557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2625,7 +2625,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2723,7 +2723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2833,7 +2833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2910,7 +2910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2981,7 +2981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3042,7 +3042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3280,7 +3280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3398,7 +3398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3512,7 +3512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3624,7 +3624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3740,7 +3740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3858,7 +3858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3967,7 +3967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4059,7 +4059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4149,7 +4149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4240,7 +4240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4333,7 +4333,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4417,7 +4417,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4507,7 +4507,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4636,7 +4636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4700,7 +4700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4872,7 +4872,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4968,7 +4968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5033,7 +5033,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5127,7 +5127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5250,7 +5250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5316,7 +5316,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5460,7 +5460,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5558,7 +5558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5670,7 +5670,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +5774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5881,7 +5881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5949,7 +5949,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6051,7 +6051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6149,7 +6149,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6238,7 +6238,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6324,7 +6324,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6420,7 +6420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6509,7 +6509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6619,7 +6619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6732,7 +6732,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6835,7 +6835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6919,7 +6919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7026,7 +7026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7133,7 +7133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7244,7 +7244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7353,7 +7353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7467,7 +7467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7579,7 +7579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7686,7 +7686,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7795,7 +7795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7869,7 +7869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7976,7 +7976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8083,7 +8083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8192,7 +8192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8301,7 +8301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8410,7 +8410,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8501,7 +8501,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8585,7 +8585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8712,7 +8712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8832,7 +8832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8952,7 +8952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9072,7 +9072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9192,7 +9192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9292,7 +9292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9380,7 +9380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9465,7 +9465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9558,7 +9558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9661,7 +9661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9762,7 +9762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9863,7 +9863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10008,7 +10008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10160,7 +10160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10311,7 +10311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10433,7 +10433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10587,7 +10587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10706,7 +10706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10828,7 +10828,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10934,7 +10934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11091,7 +11091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11230,7 +11230,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11344,7 +11344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11478,7 +11478,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11586,7 +11586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11647,7 +11647,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11763,7 +11763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11827,7 +11827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11866,7 +11866,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11913,7 +11913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11965,7 +11965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12058,7 +12058,7 @@ export interface operations {
                     "application/x-ndjson": string;
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12122,7 +12122,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12195,7 +12195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12289,7 +12289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12357,7 +12357,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12420,7 +12420,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12495,7 +12495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12579,7 +12579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Score"];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12639,7 +12639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12680,7 +12680,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionScore"];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12792,7 +12792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12852,7 +12852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12893,7 +12893,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12934,7 +12934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12977,7 +12977,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13025,7 +13025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13187,7 +13187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13301,7 +13301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13354,7 +13354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13404,7 +13404,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13465,7 +13465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13503,7 +13503,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

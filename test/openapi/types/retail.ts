@@ -569,7 +569,7 @@ export interface operations {
                     "text/markdown": string;
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -628,7 +628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -696,7 +696,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -794,7 +794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -904,7 +904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -981,7 +981,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1052,7 +1052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1113,7 +1113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1227,7 +1227,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1351,7 +1351,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1469,7 +1469,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1583,7 +1583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1695,7 +1695,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1811,7 +1811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1929,7 +1929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2038,7 +2038,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2130,7 +2130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2220,7 +2220,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2311,7 +2311,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2404,7 +2404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2488,7 +2488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2578,7 +2578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2707,7 +2707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2771,7 +2771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2835,7 +2835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. A broken rule of the domain answers 404, 409 or 422 with the reason in detail; a hazard speaking in the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +2943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

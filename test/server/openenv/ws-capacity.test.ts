@@ -73,11 +73,20 @@ t.test('50 connections at once each run an episode in its own session', async (t
   }
 });
 
-t.test('a connection idle for as long as a session lives is closed, and its place freed', async (t) => {
-  const server = await startServer(t, { sessions: { maxSessions: 2, ttlMs: 300 } });
+t.test('a connection idle for OPENENV_IDLE_TIMEOUT is closed, and its place freed', async (t) => {
+  const server = await startServer(t, { sessions: { maxSessions: 1 }, openenvIdleMs: 300 });
   const socket = await rawSocket(t, server);
   socket.send(JSON.stringify({ type: 'state' }));
   t.equal((await socket.next()).type, 'state', 'a message keeps the connection alive');
-  t.match(await socket.next(), { type: 'error', data: { code: 'SESSION_ERROR', message: /No message for/ } }, 'then, idle, it is told why');
+  const other = await rawSocket(t, server);
+  t.match(await other.next(), { type: 'error', data: { code: 'CAPACITY_REACHED' } }, 'while it holds the only place, another is refused');
+  t.match(
+    await socket.next(),
+    { type: 'error', data: { code: 'SESSION_ERROR', message: /No message for 0 s \(OPENENV_IDLE_TIMEOUT\)/ } },
+    'idle, it is told why',
+  );
   t.equal(await socket.closed, 1001, 'and closed as going away');
+  const next = await rawSocket(t, server);
+  next.send(JSON.stringify({ type: 'state' }));
+  t.equal((await next.next()).type, 'state', 'its place is free again');
 });

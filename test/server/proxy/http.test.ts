@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { parseUpstream } from '../../../server/proxy/config.js';
 import { HttpProxy } from '../../../server/proxy/upstream.js';
 import { CRM_DOCUMENT, type Method, sameHeaders, startCrm, startProxied } from '../../helpers/proxy.js';
 import { startServer } from '../../helpers/server.js';
+import { listen, startCrmWithDocument } from './upstreams.js';
 
 const TOKEN = 'crm-secret-token-1234';
 
@@ -169,31 +168,28 @@ t.test('with API_TOKEN, wildtools’ token travels in Proxy-Authorization and Au
 });
 
 t.test('upstreams declared at runtime: PUT and DELETE /admin/proxies/{name}, GET /proxies', async (t) => {
-  const crm = await startCrm(t);
+  const crm = { origin: await startCrmWithDocument(t) };
+  const openapi = `${crm.origin}/openapi.json`;
   const server = await startServer(t);
   const bad = await server.request('PUT', '/admin/proxies/crm', { upstream: 'ftp://x' });
   t.equal(bad.status, 400);
   t.match(bad.body.detail, /upstream: an http:\/\/ or https:\/\/ URL/);
   t.equal((await server.request('PUT', '/admin/proxies/retail', { upstream: crm.origin })).status, 400, 'a built-in domain’s name');
   t.match((await server.request('PUT', '/admin/proxies/Bad_Name', { upstream: crm.origin })).body, { field: 'name' });
-  const missing = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'no/such/file.json' });
-  t.match(missing.body.detail, /openapi: cannot read no\/such\/file\.json \(ENOENT\)/);
+  const missing = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: `${crm.origin}/no-such.json` });
+  t.match(missing.body.detail, /openapi: cannot read .*no-such\.json \(HTTP 404\)/);
   const badRule = await server.request('PUT', '/admin/proxies/crm', {
     upstream: crm.origin,
-    openapi: 'examples/upstream-crm/openapi.json',
+    openapi,
     rules: [{ kind: 'conflict', operation: 'list_deals', field: 'amount', authority: 'get_deal' }],
   });
   t.match(badRule.body.detail, /rules\.0: unknown operation 'get_deal' \(known: .*list_deals/);
 
-  const created = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'examples/upstream-crm/openapi.json' });
+  const created = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi });
   t.equal(created.status, 200);
   t.match(created.body, { name: 'crm', kind: 'http', upstream: crm.origin, created: true });
   t.equal(created.body.operations.length, 8);
-  t.match(
-    (await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: 'examples/upstream-crm/openapi.json' })).body,
-    { created: false },
-    'replaced',
-  );
+  t.match((await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi })).body, { created: false }, 'replaced');
   t.same(
     (await server.request('GET', '/proxies')).body.map((p: { name: string }) => p.name),
     ['crm'],
@@ -218,14 +214,6 @@ t.test('hazard flags name proxied operations like tools', async (t) => {
     /HAZARD__OUTAGE__CRM__GET_NOTHING: unknown tool 'CRM__GET_NOTHING'/,
   );
 });
-
-/** A plain HTTP server on a free loopback port (an upstream that misbehaves as a test needs); its origin. */
-async function listen(t: { teardown(fn: () => unknown): void }, handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise((resolve) => server.close(resolve)));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 t.test('a reset session forgets what its reads cached', async (t) => {
   const { proxy, server } = await startProxied(t);
@@ -274,18 +262,16 @@ t.test('spec drift of a JSON body member: refused under its old name, sent under
 });
 
 t.test('an OpenAPI document from a URL, in YAML', async (t) => {
-  const crm = await startCrm(t);
   const yaml = (await import('yaml')).stringify(CRM_DOCUMENT);
-  const documents = await listen(t, (request, response) => {
+  const upstream = await listen(t, (request, response) => {
     if (request.url === '/openapi.yaml') return response.writeHead(200, { 'content-type': 'application/yaml' }).end(yaml);
-    response.writeHead(404).end();
+    if (request.url === '/readme.json') return response.writeHead(200, { 'content-type': 'application/json' }).end('{"title": "no paths"}');
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "c_002"}');
   });
   const server = await startServer(t);
-  const created = await server.request('PUT', '/admin/proxies/crm', { upstream: crm.origin, openapi: `${documents}/openapi.yaml` });
+  const created = await server.request('PUT', '/admin/proxies/crm', { upstream, openapi: `${upstream}/openapi.yaml` });
   t.equal(created.body.operations.length, 8);
   t.equal((await server.request('GET', '/proxy/crm/contacts/c_002')).status, 200);
-  const missing = await server.request('PUT', '/admin/proxies/crm2', { upstream: crm.origin, openapi: `${documents}/nothing.json` });
-  t.match(missing.body.detail, /openapi: cannot read .*nothing\.json \(HTTP 404\)/);
-  const notOpenApi = await server.request('PUT', '/admin/proxies/crm3', { upstream: crm.origin, openapi: 'package.json' });
-  t.match(notOpenApi.body.detail, /not an OpenAPI document \(no paths\)/);
+  const notOpenApi = await server.request('PUT', '/admin/proxies/crm3', { upstream, openapi: `${upstream}/readme.json` });
+  t.match(notOpenApi.body.detail, /readme\.json is not an OpenAPI document \(no paths\)/);
 });
