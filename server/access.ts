@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { closeUpgradeWhenAnswered } from './upgrade.js';
 import { sendProblem } from './errors.js';
 import { type HostRule, hostAllowed, hostRefused, invalidHost, requestedHost } from './hosts.js';
 import { ProblemError, problem } from './problem.js';
@@ -66,12 +67,22 @@ export const accessControl = fp<AccessOptions>(
     const local = hostAllowed({ ...hosts, anyAddress: false });
 
     // With API_TOKEN the token is the guard (a rebinding page cannot know it): the Host need only be one.
-    const hostGuard: onRequestHookHandler = (request, reply, done) => {
-      const host = requestedHost(request);
-      const failure = invalidHost(host) ?? (api || allowed(host) ? undefined : hostRefused(host));
-      if (failure) return sendProblem(reply, failure);
-      done();
-    };
+    // The verdict depends on the host alone: the last one accepted is remembered (a client keeps sending its own).
+    let accepted: string | undefined;
+    /** Every route but the WebSocket one also closes a WebSocket handshake it answers. */
+    const hostGuard =
+      (closeUpgrades: boolean): onRequestHookHandler =>
+      (request, reply, done) => {
+        if (closeUpgrades) closeUpgradeWhenAnswered(request, reply);
+        const host = requestedHost(request);
+        if (host === accepted) return done();
+        const failure = invalidHost(host) ?? (api || allowed(host) ? undefined : hostRefused(host));
+        if (failure) return sendProblem(reply, failure);
+        accepted = host;
+        done();
+      };
+    const socketHostGuard = hostGuard(false);
+    const httpHostGuard = hostGuard(true);
 
     const adminGuard: onRequestHookHandler = (request, reply, done) => {
       if (admin) {
@@ -110,7 +121,7 @@ export const accessControl = fp<AccessOptions>(
       const access = accessOf(route);
       const guard = access === 'admin' ? adminGuard : !api ? undefined : access === 'api' ? apiGuard : access === 'proxied' ? proxiedGuard : undefined;
       const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
-      route.onRequest = [hostGuard, ...(guard ? [guard] : []), ...existing];
+      route.onRequest = [route.websocket ? socketHostGuard : httpHostGuard, ...(guard ? [guard] : []), ...existing];
     });
   },
   { name: 'access-control' },

@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -107,9 +106,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessControl, options.access ?? {});
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
-  // At the root, not with the one WebSocket route: a handshake to any other route, or to none, is then
-  // answered and its connection closed; the plugin's hooks would otherwise leave it open for ever.
-  await app.register(websocket, { options: { maxPayload: BODY_LIMIT } });
   await app.register(swagger, swaggerOptions);
   await app.register(swaggerUi, {
     routePrefix: '/docs',

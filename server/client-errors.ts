@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { own } from '../lib/own.js';
 import { sendProblem } from './errors.js';
 import { problem, problemError } from './problem.js';
+import { closeUpgradeWhenAnswered } from './upgrade.js';
 
 /**
  * Errors raised below the routes answer in problem JSON too: those of Node's HTTP parser
@@ -40,7 +41,6 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? problemError(400, 'bad_url', `The URL is not valid: a percent-encoded sequence does not decode (${error.message}).`)
         : problemError(400, 'bad_request', error.message);
-  // A WebSocket handshake's connection belongs to no HTTP server once answered, and no hook runs here to close it.
-  if (request.headers.upgrade !== undefined) reply.raw.once('finish', () => request.raw.socket.destroy());
+  closeUpgradeWhenAnswered(request, reply);
   sendProblem(reply, failure);
 }

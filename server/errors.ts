@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { nearMatches } from '../lib/text.js';
+import { closeUpgradeWhenAnswered } from './upgrade.js';
 import { BODY_LIMIT } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, ProblemError, problem, toProblem } from './problem.js';
 
@@ -13,7 +14,10 @@ export function sendProblem(reply: FastifyReply, failure: ProblemError): Fastify
 export const errors = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => sendProblem(reply, asProblem(error, request)));
-    app.setNotFoundHandler((request, reply) => sendProblem(reply, notFound(request)));
+    app.setNotFoundHandler((request, reply) => {
+      closeUpgradeWhenAnswered(request, reply);
+      return sendProblem(reply, notFound(request));
+    });
   },
   { name: 'errors', dependencies: ['services'] },
 );
