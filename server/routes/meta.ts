@@ -54,19 +54,29 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
       const max = app.sessions.maxSessions;
       const budget = app.sessions.journalBudget;
       const journal = { bytes: budget.used, limit: Number.isFinite(budget.limit) ? budget.limit : null };
+      const full = live >= max;
       const failure = app.sessions.persistenceFailure;
       const quarantined = app.sessions.quarantined;
-      if (quarantined.length > 0) {
-        const detail = `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ${quarantined.map((q) => q.session ?? q.where).join(', ')}.`;
-        return { status: 'degraded' as const, version: VERSION, sessions: { live, max, full: live >= max }, journal, detail, quarantined: [...quarantined] };
-      }
-      if (failure !== undefined) {
-        const detail = `DATA_DIR cannot be written (${failure}): every change is refused (503 persistence_failed) and taken back; reads are answered.`;
-        return { status: 'degraded' as const, version: VERSION, sessions: { live, max, full: live >= max }, journal, detail };
-      }
-      if (live < max) return { status: 'ok' as const, version: VERSION, sessions: { live, max, full: false }, journal };
-      const detail = `The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`;
-      return { status: 'full' as const, version: VERSION, sessions: { live, max, full: true }, journal, detail };
+      const problems = [
+        ...(failure === undefined
+          ? []
+          : [`DATA_DIR cannot be written (${failure}): every change is refused (503 persistence_failed) and taken back; reads are answered.`]),
+        ...(quarantined.length === 0
+          ? []
+          : [
+              `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ${quarantined.map((q) => q.session ?? q.where).join(', ')}.`,
+            ]),
+        ...(full ? [`The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`] : []),
+      ];
+      const status = failure !== undefined || quarantined.length > 0 ? ('degraded' as const) : full ? ('full' as const) : ('ok' as const);
+      return {
+        status,
+        version: VERSION,
+        sessions: { live, max, full },
+        journal,
+        ...(problems.length > 0 ? { detail: problems.join(' ') } : {}),
+        ...(quarantined.length > 0 ? { quarantined: [...quarantined] } : {}),
+      };
     },
   );
 

@@ -39,6 +39,8 @@ t.test('every task instance is valid, solvable as its reference run says, and di
         if (reply.status !== 200) t.fail(`${where}: the reference answer was refused by submit_answer: ${reply.text.slice(0, 300)}`);
       }
       const score = await server.request('GET', `/sessions/${session}/score`);
+      // Words are never read: only imported tau2 tasks keep tau2's own rule (facts found in the text).
+      if (instance.scored.answer.rule !== 'typed' || score.body.answer?.rule !== 'typed') t.fail(`${where}: the answer is judged by its typed fields`);
       if (score.body.success !== true)
         t.fail(`${where}: the reference run succeeds: ${JSON.stringify({ state: score.body.state, answer: score.body.answer }).slice(0, 600)}`);
       await server.request('DELETE', `/sessions/${session}`);
