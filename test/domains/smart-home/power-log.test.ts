@@ -26,6 +26,7 @@ t.test('500 commands leave a bounded device record and bounded journal entries',
   t.same(refused, [], 'every command ran');
   t.equal(sizes[1], sizes[0], 'the record is no larger after 500 commands than after 100');
   const journal = await server.journal(session);
-  const entries = journal.map((entry) => JSON.stringify(entry).length);
+  // duration_ms is wall time: its digits vary from run to run, so it is left out of the sizes.
+  const entries = journal.map(({ duration_ms: _, ...entry }) => JSON.stringify(entry).length);
   t.ok(Math.max(...entries.slice(-100)) <= Math.max(...entries.slice(100, 200)), 'nor are the journal entries');
 });
