@@ -32,9 +32,10 @@ export interface Domain {
   readonly tasks?: () => Promise<readonly AnyTaskTemplate[]>;
   /**
    * The database of a task instance's seed (seed 0 is the default fixture): generated like it, smaller, so that a
-   * new instance costs little. Loaded on first use.
+   * new instance costs little. Generated on first use, synchronously: a session restored from disk rebuilds its
+   * instance inside a synchronous lookup.
    */
-  readonly world?: (seed: number) => Promise<DatabaseFile>;
+  readonly world?: (seed: number) => DatabaseFile;
   /** This domain's hazard scenarios: which tool suffers which kind, and how (see hazards/). */
   readonly hazards?: readonly Scenario<unknown, string, AnyTool>[];
 }

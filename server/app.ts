@@ -97,13 +97,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tasks: TaskBook = new TaskBook(options.domains, options.bases, options.taskFiles, options.sessions.compat, (id, answer) =>
     submitAnswer(sessions, sessions.require(id), answer),
   );
-  // A task session restored from disk runs the instance its options name (its seed was recorded when it was created).
-  const instanceOf = async ({ task, seed }: SessionOptions): Promise<TaskInstance | undefined> =>
-    task === undefined ? undefined : (await tasks.ready()).instance(task, seedOf(seed ?? 0) ?? 0);
+  // A task session restored from disk runs the instance its options name (its seed was recorded when it was created),
+  // rebuilt synchronously: the book is loaded before any session is restored (below).
+  const instanceOf = ({ task, seed }: SessionOptions): TaskInstance | undefined =>
+    task === undefined ? undefined : tasks.instance(task, seedOf(seed ?? 0) ?? 0);
   const sessions: SessionStore = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
   const hazards = options.hazards ?? new HazardRuntime({ domains: options.domains });
   await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});
+  // Restored task sessions rebuild their instances without waiting: the book's tasks must be loaded first.
+  if (options.persistence) await tasks.ready();
   await app.register(sessionLifecycle, { persistence: options.persistence, ttlMs: options.sessions.ttlMs });
   await app.register(errors);
   await app.register(swagger, swaggerOptions);

@@ -21,7 +21,7 @@ export const airline: Domain = {
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
   policyFile: assetUrl('domains/airline/policy.md'),
   fixtureFile: assetUrl('fixtures/airline.json'),
-  world: async (seed: number) => generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,
+  world: (seed: number) => generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,
   tasks: async () => airlineTasks,
   hazards: airlineHazards,
 };

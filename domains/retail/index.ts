@@ -19,7 +19,7 @@ export const retail: Domain = {
   tools: [...retailTools, ...commonTools],
   policyFile: assetUrl('domains/retail/policy.md'),
   fixtureFile: assetUrl('fixtures/retail.json'),
-  world: async (seed: number) => generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,
+  world: (seed: number) => generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,
   tasks: async () => retailTasks,
   hazards: retailHazards,
 };

@@ -19,7 +19,7 @@ export const smartHome: Domain = {
   tools: [...smartHomeTools],
   policyFile: assetUrl('domains/smart-home/policy.md'),
   fixtureFile: assetUrl('fixtures/smart-home.json'),
-  world: async (seed: number) => generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  world: (seed: number) => generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
   tasks: async () => smartHomeTasks,
   hazards: smartHomeHazards,
 };

@@ -20,7 +20,7 @@ export const weather: Domain = {
   tools: [...weatherTools],
   policyFile: assetUrl('domains/weather/policy.md'),
   fixtureFile: assetUrl('fixtures/weather.json'),
-  world: async (seed: number) => generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
+  world: (seed: number) => generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,
   tasks: async () => weatherTasks,
   hazards: weatherHazards,
 };

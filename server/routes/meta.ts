@@ -10,11 +10,12 @@ const Health = z.object({
   status: z
     .enum(['ok', 'full', 'degraded'])
     .describe(
-      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside at start.',
+      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside or is held back.',
     ),
   version: z.string(),
   sessions: z.object({
-    live: z.number().int().describe('Sessions alive, `default` not counted.'),
+    live: z.number().int().describe('Sessions alive, `default` not counted (saved ones not read back yet included).'),
+    loading: z.number().int().describe('Sessions of DATA_DIR not read back yet: each is read on first use, the others in the background.'),
     max: z.number().int().describe('MAX_SESSIONS.'),
     full: z.boolean().describe('True when a new session would be refused (503).'),
   }),
@@ -32,7 +33,11 @@ const Health = z.object({
       }),
     )
     .optional()
-    .describe('Sessions set aside at start because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine.'),
+    .describe('Sessions set aside because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine.'),
+  damaged: z
+    .array(z.object({ session: z.string().optional(), where: z.string(), problem: z.string() }))
+    .optional()
+    .describe('Sessions whose data was found damaged on reading it back after start: held back (503 session_damaged) until DATA_DIR is repaired.'),
 });
 
 /** Health, the list of domains, and each domain's policy. */
@@ -51,12 +56,14 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
     },
     async () => {
       const live = app.sessions.size;
+      const loading = app.sessions.unloaded;
       const max = app.sessions.maxSessions;
       const budget = app.sessions.journalBudget;
       const journal = { bytes: budget.used, limit: Number.isFinite(budget.limit) ? budget.limit : null };
       const full = live >= max;
       const failure = app.sessions.persistenceFailure;
       const quarantined = app.sessions.quarantined;
+      const damaged = app.sessions.damaged;
       const problems = [
         ...(failure === undefined
           ? []
@@ -66,16 +73,22 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
           : [
               `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ${quarantined.map((q) => q.session ?? q.where).join(', ')}.`,
             ]),
+        ...(damaged.length === 0
+          ? []
+          : [
+              `${damaged.length} session(s) of DATA_DIR are damaged and held back (503 session_damaged): ${damaged.map((d) => d.session).join(', ')}; restore DATA_DIR from a backup, or restart with DATA_RECOVER=quarantine.`,
+            ]),
         ...(full ? [`The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`] : []),
       ];
-      const status = failure !== undefined || quarantined.length > 0 ? ('degraded' as const) : full ? ('full' as const) : ('ok' as const);
+      const status = failure !== undefined || quarantined.length > 0 || damaged.length > 0 ? ('degraded' as const) : full ? ('full' as const) : ('ok' as const);
       return {
         status,
         version: VERSION,
-        sessions: { live, max, full },
+        sessions: { live, loading, max, full },
         journal,
         ...(problems.length > 0 ? { detail: problems.join(' ') } : {}),
         ...(quarantined.length > 0 ? { quarantined: [...quarantined] } : {}),
+        ...(damaged.length > 0 ? { damaged: [...damaged] } : {}),
       };
     },
   );

@@ -86,7 +86,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const task = (await tasks.ready()).require(`${request.params.domain}/${request.params.number}`);
-      return tasks.publicView(await tasks.instance(task.id, querySeed(request.query.seed)));
+      return tasks.publicView(tasks.instance(task.id, querySeed(request.query.seed)));
     },
   );
 
@@ -104,7 +104,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { task, seed, journal, answers } = request.body;
       const entry = (await tasks.ready()).require(task);
-      return scoreJournal(await tasks.instance(entry.id, seed), journal, answers, tasks.bases);
+      return scoreJournal(tasks.instance(entry.id, seed), journal, answers, tasks.bases);
     },
   );
 }

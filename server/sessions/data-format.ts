@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 
 /**
- * The layout of DATA_DIR, named in its `FORMAT` file. 2: every log record carries a sequence number and a
- * checksum, every snapshot a checksum. 1: before (no FORMAT file), read once to be migrated.
+ * The layout of DATA_DIR, named in its `FORMAT` file. 3: a snapshot is a line per journal entry after the
+ * session's line, each checksummed (read as it is: 2's one-line snapshots are read too). 2: every log
+ * record carries a sequence number and a checksum, every snapshot a checksum. 1: before (no FORMAT file),
+ * read once to be migrated.
  */
-export const DATA_FORMAT = 2;
+export const DATA_FORMAT = 3;
 const FILE = 'FORMAT';
 const TEXT = `wildtools data ${DATA_FORMAT}\n`;
 

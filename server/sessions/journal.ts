@@ -55,14 +55,18 @@ export class JournalBudget {
   }
 }
 
+/** An entry as a journal holds it: parsed, or the JSON text it was read back from disk as (parsed on first use). */
+export type HeldEntry = JournalEntry | string;
+
 /**
  * One session's calls, oldest first: at most `limit` entries, each with its size counted against
  * the shared budget. Dropping the oldest entries is cheap (an index moves; the arrays are compacted
- * once half of them is dropped).
+ * once half of them is dropped). Entries read back from disk stay text until something reads them,
+ * so that a session of many calls loads in the time it takes to read its file.
  */
 export class Journal {
   /** Dropped entries become holes at once, so that their memory is released. */
-  private entries: (JournalEntry | undefined)[] = [];
+  private entries: (HeldEntry | undefined)[] = [];
   private sizes: number[] = [];
   private head = 0;
   private keptBytes = 0;
@@ -80,7 +84,7 @@ export class Journal {
     return this.keptBytes;
   }
 
-  append(entry: JournalEntry, bytes: number): void {
+  append(entry: HeldEntry, bytes: number): void {
     this.entries.push(entry);
     this.sizes.push(bytes);
     this.count(bytes);
@@ -89,14 +93,29 @@ export class Journal {
 
   /** Entries with a sequence number above `seq` (entries are numbered without gaps). */
   since(seq: number): JournalEntry[] {
-    const first = this.entries[this.head]?.seq ?? 1;
-    return this.entries.slice(this.head + Math.max(0, seq - first + 1)) as JournalEntry[];
+    const first = this.at(this.head)?.seq ?? 1;
+    const found: JournalEntry[] = [];
+    for (let i = this.head + Math.max(0, seq - first + 1); i < this.entries.length; i++) found.push(this.at(i)!);
+    return found;
   }
 
   /** The kept entry with this sequence number. */
   get(seq: number): JournalEntry | undefined {
-    const first = this.entries[this.head]?.seq;
-    return first === undefined || seq < first ? undefined : this.entries[this.head + seq - first];
+    const first = this.at(this.head)?.seq;
+    return first === undefined || seq < first ? undefined : this.at(this.head + seq - first);
+  }
+
+  /** The kept entries as held, oldest first: text stays text (persistence writes it as it is). */
+  held(): HeldEntry[] {
+    return this.entries.slice(this.head) as HeldEntry[];
+  }
+
+  private at(index: number): JournalEntry | undefined {
+    const entry = this.entries[index];
+    if (typeof entry !== 'string') return entry;
+    const parsed = JSON.parse(entry) as JournalEntry;
+    this.entries[index] = parsed;
+    return parsed;
   }
 
   /** Drops the oldest entries until `bytes` are freed or `keep` entries remain. */

@@ -10,15 +10,16 @@ export interface Ordered {
 
 /**
  * Checks that log records come back as they were written: none missing, none twice, none out of place,
- * across logs; and that each session's changes follow on from its snapshot.
+ * across logs; and that each session's changes follow on from each other (from its snapshot: see
+ * `followsSnapshot`, checked when the snapshot is read).
  */
 export class LogOrder {
   private last: number | undefined;
   private readonly versions = new Map<string, number>();
 
   constructor(
-    /** The change number a session's snapshot holds; undefined without a snapshot. */
-    private readonly snapshotVersion: (id: string) => number | undefined,
+    /** Whether the session has a snapshot (else its first record must be its creation). */
+    private readonly hasSnapshot: (id: string) => boolean,
   ) {}
 
   /** What is wrong with the next record's place, if anything. */
@@ -35,10 +36,12 @@ export class LogOrder {
     if (previous !== undefined) {
       return record.v === previous + 1 ? undefined : `session ${record.s}: its change ${record.v} follows its change ${previous}`;
     }
-    const snapshot = this.snapshotVersion(record.s);
-    if (snapshot === undefined) return record.t === 'create' ? undefined : `session ${record.s} has no snapshot, and its first record is not its creation`;
-    return record.v <= snapshot + 1
-      ? undefined
-      : `session ${record.s}: its changes ${snapshot + 1} to ${record.v - 1} are missing (its snapshot holds ${snapshot})`;
+    if (this.hasSnapshot(record.s) || record.t === 'create') return undefined;
+    return `session ${record.s} has no snapshot, and its first record is not its creation`;
   }
+}
+
+/** What is wrong when a session's first log record does not follow on from its snapshot's change number. */
+export function followsSnapshot(session: string, first: number, snapshot: number): string | undefined {
+  return first <= snapshot + 1 ? undefined : `session ${session}: its changes ${snapshot + 1} to ${first - 1} are missing (its snapshot holds ${snapshot})`;
 }

@@ -1,52 +1,23 @@
-import { readdir, readFile, rename, unlink } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { syncFolder, writeFileAtomic } from './atomic-file.js';
 import type { JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
 import { makeFolder } from './make-folder.js';
 import { DATA_FORMAT, formatOf, writeFormat } from './data-format.js';
-import { frame, unframe } from './framing.js';
-import { LogOrder } from './log-order.js';
-import type { SavedSession, Session, SessionOptions } from './session.js';
-import type { TaskInstance } from '../tasks/instance.js';
+import { frame } from './framing.js';
+import { type Logger, type LogRecord, PersistenceError, SavedSessions, walPath } from './saved-sessions.js';
+import type { Session } from './session.js';
+import { encodeSnapshot, type Snapshot } from './snapshot-file.js';
 import type { SessionObserver, SessionStore, Undo } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
-/** One line of the write-ahead log. `v` counts the records of a session, `n` those of all logs (absent in format 1). */
-type LogRecord = (
-  | { t: 'create'; s: string; v: number; options: SessionOptions }
-  | { t: 'call'; s: string; v: number; entry: JournalEntry }
-  /** `text` alone: an answer recorded before answers were typed. */
-  | { t: 'answer'; s: string; v: number; answer?: SubmittedAnswer; text?: string }
-  | { t: 'reset'; s: string; v: number }
-  | { t: 'delete'; s: string; v: number }
-) & { n?: number };
-
-/** A session set aside on reading DATA_DIR back (DATA_RECOVER=quarantine), and why. */
-export interface Quarantined {
-  session?: string;
-  /** The file (and line) where the damage was found. */
-  where: string;
-  problem: string;
-}
+export { PersistenceError, type Quarantined } from './saved-sessions.js';
 
 /** A record on its way to the log, with what takes its change back should it not get there. */
 interface Pending {
   record: LogRecord;
   undo?: Undo;
-}
-
-/** A session as written at a checkpoint: enough to rebuild it exactly. */
-interface Snapshot extends SavedSession {
-  id: string;
-  version: number;
-  options: SessionOptions;
-}
-
-interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(details: object, message: string): void;
 }
 
 export interface PersistenceOptions {
@@ -67,15 +38,13 @@ export interface PersistenceOptions {
 
 const DEFAULT_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
-/** DATA_DIR cannot be read back: the message names the file (and line) and what to do. */
-export class PersistenceError extends Error {}
-
 /**
  * Sessions that survive a restart, without rewriting a whole file per call: every change is
  * appended as one line to a write-ahead log, with group commit (see LogFile), and a change is
  * acknowledged only once its record is durable. Once the log has grown enough, the sessions changed
  * since the last checkpoint are written as snapshots (atomically) and the logs they cover are
- * removed. A restart reads the snapshots and replays what the logs hold beyond them.
+ * removed. A restart reads an index of what DATA_DIR holds and serves at once; each session is read
+ * back (its snapshot, then what the logs hold beyond it) on first use, or in the background (SavedSessions).
  */
 export class SessionPersistence implements SessionObserver {
   private wal: LogFile<Pending> | undefined;
@@ -85,7 +54,7 @@ export class SessionPersistence implements SessionObserver {
   private readonly versions = new Map<string, number>();
   /** The number of the next log record. */
   private nextN = 1;
-  private readonly quarantine = new Map<string, Quarantined>();
+  private saved: SavedSessions | undefined;
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   /** Bytes appended to the logs since the last checkpoint began. */
@@ -112,47 +81,82 @@ export class SessionPersistence implements SessionObserver {
     return join(this.options.dir, 'sessions');
   }
 
-  /** Restores every saved session into the store, then starts logging. */
+  /**
+   * Reads the index of the saved sessions (the logs checked whole, the snapshots by name), then starts
+   * logging; the sessions are read back on first use or in the background. The number of saved sessions.
+   */
   async open(): Promise<number> {
-    const restored = await this.unlessUnusable(async () => {
+    const saved = await this.unlessUnusable(async () => {
       await makeFolder(this.snapshotDir);
       const format = await formatOf(this.options.dir);
-      if (format !== 1 && format !== DATA_FORMAT) {
+      if (format < 1 || format > DATA_FORMAT || !Number.isInteger(format)) {
         throw new PersistenceError(
-          `DATA_DIR ${this.options.dir} holds data of format ${format}; this version reads formats 1 (and migrates it) and ${DATA_FORMAT}`,
+          `DATA_DIR ${this.options.dir} holds data of format ${format}; this version reads formats 1 (and migrates it) to ${DATA_FORMAT}`,
         );
       }
-      const restored = await this.restore(format);
+      const recover = this.options.recover ?? 'stop';
+      const saved = new SavedSessions({ dir: this.options.dir, legacy: format === 1, recover, log: this.log }, this.store, (id, version, replayed) => {
+        this.versions.set(id, version);
+        if (replayed) this.dirty.add(id);
+      });
+      await saved.scan();
+      this.saved = saved;
+      this.walNumber = saved.lastLog;
+      this.retired = [...saved.logs];
+      this.nextN = saved.nextN;
+      saved.openForServing();
+      if (format === 1) await this.migrate();
       await writeFormat(this.options.dir, this.fsync);
-      return restored;
+      return saved;
     });
+    this.store.loader = saved;
     this.store.observer = this;
     this.wal = await this.unlessUnusable(async () => this.logFile());
     this.timer = setInterval(() => {
       if (this.checkpointDue) void this.checkpoint();
     }, this.options.intervalMs);
     this.timer.unref();
-    return restored;
+    // Once the sessions with records in the logs read at start are back, a checkpoint folds them and removes those logs.
+    saved.loadInBackground(() => {
+      if (this.retired.length > 0) void this.checkpoint();
+    });
+    return this.store.size;
+  }
+
+  /** Format 1 (no checksums), read back whole at start: every session written again, the logs removed. */
+  private async migrate(): Promise<void> {
+    try {
+      for (const session of this.store.list()) await this.writeSnapshot(session.id);
+      if (this.fsync) await syncFolder(this.snapshotDir);
+      for (const number of this.retired) await unlink(walPath(this.options.dir, number));
+      this.retired = [];
+      this.dirty.clear();
+    } catch (error) {
+      throw new PersistenceError(
+        `DATA_DIR ${this.options.dir}: its data (format 1) could not be migrated to format ${DATA_FORMAT} (${(error as Error).message}); free some space and start again`,
+      );
+    }
+    this.log.info(`DATA_DIR ${this.options.dir}: migrated from format 1 to format ${DATA_FORMAT} (checksummed records and snapshots)`);
   }
 
   created(session: Session, undo: Undo): void {
-    this.append({ t: 'create', s: session.id, v: 0, options: session.options }, undo);
+    this.append({ t: 'create', s: session.id, v: 0, n: 0, options: session.options }, undo);
   }
 
   called(session: Session, entry: JournalEntry, undo?: Undo): void {
-    this.append({ t: 'call', s: session.id, v: 0, entry }, undo);
+    this.append({ t: 'call', s: session.id, v: 0, n: 0, entry }, undo);
   }
 
   answered(session: Session, answer: SubmittedAnswer, undo: Undo): void {
-    this.append({ t: 'answer', s: session.id, v: 0, answer }, undo);
+    this.append({ t: 'answer', s: session.id, v: 0, n: 0, answer }, undo);
   }
 
   reset(session: Session, undo: Undo): void {
-    this.append({ t: 'reset', s: session.id, v: 0 }, undo);
+    this.append({ t: 'reset', s: session.id, v: 0, n: 0 }, undo);
   }
 
   deleted(id: string, undo: Undo): void {
-    this.append({ t: 'delete', s: id, v: 0 }, undo);
+    this.append({ t: 'delete', s: id, v: 0, n: 0 }, undo);
   }
 
   settled(): Promise<void> | undefined {
@@ -170,14 +174,13 @@ export class SessionPersistence implements SessionObserver {
 
   private lastFailure: string | undefined;
 
-  /** Sessions set aside on reading DATA_DIR back (DATA_RECOVER=quarantine). */
-  get quarantined(): Quarantined[] {
-    return [...this.quarantine.values()];
-  }
-
-  /** True once the log holds the threshold and at least what the last checkpoint wrote. */
+  /**
+   * True once the log holds the threshold and at least what the last checkpoint wrote, up to four times
+   * the threshold: the logs a restart must read whole stay bounded however large the snapshots are.
+   */
   get checkpointDue(): boolean {
-    return this.logBytes >= Math.max(this.options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES, this.snapshotBytes);
+    const threshold = this.options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
+    return this.logBytes >= Math.max(threshold, Math.min(this.snapshotBytes, 4 * threshold));
   }
 
   /** Writes the snapshots of changed sessions and drops the logs they cover. */
@@ -188,10 +191,13 @@ export class SessionPersistence implements SessionObserver {
     return this.checkpointing;
   }
 
-  /** Final checkpoint: every session in a snapshot, no log left. */
+  /** Final checkpoint: every session in a snapshot, no log left (unless a damaged session's records are in one). */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.saved?.stop();
     await this.checkpointing;
+    // Sessions with records in the logs read at start are read back, so that those logs can go.
+    this.saved?.loadAll(true);
     this.store.observer = undefined;
     await this.writeCheckpoint(true);
   }
@@ -220,7 +226,12 @@ export class SessionPersistence implements SessionObserver {
 
   /** The next log, written only once `after` (the log before it, closing) has settled. */
   private logFile(after?: Promise<unknown>): LogFile<Pending> {
-    const log: LogFile<Pending> = new LogFile(this.walPath(++this.walNumber), this.durability, (tags, error) => this.lost(log, tags, error), after);
+    const log: LogFile<Pending> = new LogFile(
+      walPath(this.options.dir, ++this.walNumber),
+      this.durability,
+      (tags, error) => this.lost(log, tags, error),
+      after,
+    );
     return log;
   }
 
@@ -244,13 +255,13 @@ export class SessionPersistence implements SessionObserver {
     }
     for (const { record } of all) {
       if (record.t !== 'call') continue;
-      if (this.store.get(record.s)?.holds(record.entry)) this.append({ t: 'call', s: record.s, v: 0, entry: record.entry });
+      if (this.store.peek(record.s)?.holds(record.entry)) this.append({ t: 'call', s: record.s, v: 0, n: 0, entry: record.entry });
     }
     later?.reject(error);
   }
 
   private async writeCheckpoint(final = false): Promise<void> {
-    if (!this.wal || (this.dirty.size === 0 && !final)) return;
+    if (!this.wal || (this.dirty.size === 0 && this.retired.length === 0 && !final)) return;
     const previous = this.wal;
     this.retired.push(this.walNumber);
     // The next log first, so that what the closing one loses is logged again there, after it.
@@ -267,7 +278,9 @@ export class SessionPersistence implements SessionObserver {
       // beyond it (in the new log) are replayed on top.
       for (const id of ids) await this.writeSnapshot(id);
       if (this.fsync) await syncFolder(this.snapshotDir);
-      for (const number of this.retired) await unlink(this.walPath(number)).catch(() => undefined);
+      // The logs read at start stay while sessions with records in them are not read back yet.
+      if (this.saved?.recordsPending) return;
+      for (const number of this.retired) await unlink(walPath(this.options.dir, number)).catch(() => undefined);
       this.retired = [];
       if (this.fsync) await syncFolder(this.options.dir);
     } catch (error) {
@@ -277,12 +290,12 @@ export class SessionPersistence implements SessionObserver {
   }
 
   private async writeSnapshot(id: string): Promise<void> {
-    const session = this.store.get(id);
+    const session = this.store.peek(id);
     if (!session) {
-      await unlink(this.snapshotPath(id)).catch(() => undefined);
+      if (!this.saved?.has(id)) await unlink(this.snapshotPath(id)).catch(() => undefined);
       return;
     }
-    const text = frame(JSON.stringify(this.snapshotOf(session)));
+    const text = encodeSnapshot(this.snapshotOf(session));
     this.snapshotBytes += text.length;
     await writeFileAtomic(this.snapshotPath(id), text, this.fsync);
   }
@@ -291,232 +304,7 @@ export class SessionPersistence implements SessionObserver {
     return { id: session.id, version: this.versions.get(session.id) ?? 0, options: session.options, ...session.save() };
   }
 
-  /**
-   * Rebuilds the saved sessions, folds the replayed logs into fresh snapshots, removes the logs. Data of
-   * format 1 (no checksums) is read as it is and migrated: every session written again, the logs removed.
-   */
-  private async restore(format: number): Promise<number> {
-    const legacy = format === 1;
-    const snapshots = new Map<string, number>();
-    for (const name of await readdir(this.snapshotDir)) {
-      if (!name.endsWith('.json') || name.startsWith('.')) continue;
-      const path = join(this.snapshotDir, name);
-      const id = name.slice(0, -'.json'.length);
-      const snapshot = this.readSnapshot(path, id, await readFile(path, 'utf8'), legacy);
-      if (!snapshot) continue;
-      try {
-        await this.prepare(snapshot.id, snapshot.options);
-        this.sessionFor(snapshot.id, snapshot.options).load(snapshot);
-      } catch (error) {
-        this.damaged(path, `it cannot be loaded (${(error as Error).message})`, [id]);
-        continue;
-      }
-      this.versions.set(snapshot.id, snapshot.version);
-      snapshots.set(snapshot.id, snapshot.version);
-    }
-    const logs = (await readdir(this.options.dir))
-      .map((name) => /^wal-(\d+)\.jsonl$/.exec(name))
-      .filter((match): match is RegExpExecArray => match !== null)
-      .map((match) => Number(match[1]))
-      .sort((a, b) => a - b);
-    const texts = await Promise.all(logs.map((number) => readFile(this.walPath(number), 'utf8')));
-    // Only the last log that holds anything may end in a torn record: writes reach the logs in order.
-    const lastWithRecords = texts.findLastIndex((text) => text.trim() !== '');
-    const order = new LogOrder((id) => snapshots.get(id));
-    const touched = new Set<string>();
-    let kept = logs.length;
-    replaying: for (const [index, text] of texts.entries()) {
-      this.walNumber = logs[index]!;
-      for (const record of this.records(this.walPath(logs[index]!), text, index === lastWithRecords, legacy)) {
-        const wrong = 'damage' in record ? record.damage : legacy ? undefined : order.check({ ...record.value, n: record.value.n ?? Number.NaN });
-        if (wrong !== undefined || 'damage' in record) {
-          // Nothing from here on can be trusted: the sessions it names are set aside, with the logs.
-          const rest = [text.split('\n').slice(record.line).join('\n'), ...texts.slice(index + 1)];
-          this.damaged(record.where, wrong ?? 'damaged', sessionsNamedIn(rest));
-          kept = index;
-          break replaying;
-        }
-        const { value } = record;
-        if (this.quarantine.has(value.s)) continue;
-        if (value.t === 'create') await this.prepare(value.s, value.options, record.where);
-        if (this.replay(value, record.where, record.bytes)) touched.add(value.s);
-        this.nextN = Math.max(this.nextN, (value.n ?? 0) + 1);
-      }
-    }
-    for (const number of logs.slice(kept)) await this.setAside(this.walPath(number));
-    for (const { session } of this.quarantine.values()) {
-      if (session === undefined) continue;
-      touched.delete(session);
-      await this.setAside(this.snapshotPath(session)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
-    }
-    const folded = legacy ? new Set(this.store.list().map((session) => session.id)) : touched;
-    try {
-      for (const id of folded) await this.writeSnapshot(id);
-      if (this.fsync && folded.size > 0) await syncFolder(this.snapshotDir);
-      for (const number of logs.slice(0, kept)) await unlink(this.walPath(number));
-    } catch (error) {
-      if (legacy)
-        throw new PersistenceError(
-          `DATA_DIR ${this.options.dir}: its data (format 1) could not be migrated to format ${DATA_FORMAT} (${(error as Error).message}); free some space and start again`,
-        );
-      // A full disk must not stop the start: the logs keep what the snapshots could not, until a checkpoint can.
-      this.log.warn(`${this.options.dir}: the restored logs could not be folded into snapshots (${(error as Error).message}); they are kept`);
-      this.retired = logs.slice(0, kept);
-      for (const id of touched) this.dirty.add(id);
-    }
-    if (legacy) this.log.info(`DATA_DIR ${this.options.dir}: migrated from format 1 to format ${DATA_FORMAT} (checksummed records and snapshots)`);
-    return this.store.size;
-  }
-
-  /** A snapshot read back: checked against its checksum and its file's name; undefined when set aside. */
-  private readSnapshot(path: string, id: string, text: string, legacy: boolean): Snapshot | undefined {
-    const framed = legacy ? { json: text } : unframe(text);
-    if ('damage' in framed) return this.damaged(path, framed.damage, [id]);
-    let snapshot: Snapshot;
-    try {
-      snapshot = JSON.parse(framed.json) as Snapshot;
-    } catch (error) {
-      return this.damaged(path, `not a session snapshot (${(error as Error).message})`, [id]);
-    }
-    if (snapshot?.id !== id) return this.damaged(path, `it holds session ${JSON.stringify(snapshot?.id)}, not ${id}`, [id]);
-    return snapshot;
-  }
-
-  /**
-   * Damage found on reading DATA_DIR back. By default the start stops, naming the file, the record and what
-   * is wrong; with DATA_RECOVER=quarantine, the sessions concerned are moved to DATA_DIR/quarantine and left out.
-   */
-  private damaged(where: string, what: string, sessions: readonly string[]): undefined {
-    if (this.options.recover !== 'quarantine') {
-      throw new PersistenceError(
-        `${where}: ${what}. DATA_DIR cannot be trusted from there on: restore it from a backup, or start with DATA_RECOVER=quarantine ` +
-          'to set the sessions concerned aside (in DATA_DIR/quarantine) and start without them',
-      );
-    }
-    this.log.error({}, `${where}: ${what}; set aside: ${sessions.join(', ') || 'no session'}`);
-    for (const id of sessions) {
-      if (this.quarantine.has(id)) continue;
-      this.quarantine.set(id, { session: id, where, problem: what });
-      if (this.store.get(id)) this.store.delete(id);
-      this.versions.delete(id);
-    }
-    if (sessions.length === 0) this.quarantine.set(`(${where})`, { where, problem: what });
-    return undefined;
-  }
-
-  /** Moves a file into DATA_DIR/quarantine. */
-  private async setAside(path: string): Promise<void> {
-    const folder = join(this.options.dir, 'quarantine');
-    await makeFolder(folder);
-    await rename(path, join(folder, basename(path)));
-  }
-
-  /**
-   * The records of one log. A final line cut short (a crash during its write: never acknowledged)
-   * is dropped with a warning; any other line that is not a whole record is reported as damage.
-   */
-  private *records(
-    path: string,
-    text: string,
-    mayBeTorn: boolean,
-    legacy: boolean,
-  ): Generator<{ value: LogRecord; where: string; bytes: number; line: number } | { damage: string; where: string; line: number }> {
-    const lines = text.split('\n');
-    for (const [i, line] of lines.entries()) {
-      if (line.trim() === '') continue;
-      const where = `${path}:${i + 1}`;
-      const framed = legacy ? { json: line } : unframe(line);
-      let value: LogRecord | undefined;
-      let damage = 'damage' in framed ? framed.damage : undefined;
-      const json = 'json' in framed ? framed.json : '';
-      if ('json' in framed) {
-        try {
-          value = JSON.parse(framed.json) as LogRecord;
-        } catch (error) {
-          damage = `not a log record (${(error as Error).message})`;
-        }
-      }
-      if (damage !== undefined || value === undefined) {
-        if (mayBeTorn && i === lines.length - 1) {
-          this.log.warn(
-            `${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`,
-          );
-          return;
-        }
-        yield { damage: damage ?? 'not a log record', where, line: i };
-        return;
-      }
-      yield { value, where, bytes: json.length, line: i };
-    }
-  }
-
-  /** Applies one log record (a line of `bytes`) unless a snapshot already holds it; true when applied. */
-  private replay(record: LogRecord, where: string, bytes: number): boolean {
-    if (typeof record !== 'object' || record === null || typeof record.s !== 'string' || typeof record.v !== 'number') {
-      throw new PersistenceError(`${where}: not a log record`);
-    }
-    if (record.v <= (this.versions.get(record.s) ?? 0)) return false;
-    this.versions.set(record.s, record.v);
-    try {
-      switch (record.t) {
-        case 'create':
-          this.sessionFor(record.s, record.options);
-          break;
-        case 'call':
-          this.sessionFor(record.s, {}).replay(record.entry, bytes);
-          break;
-        case 'answer':
-          this.sessionFor(record.s, {}).answers.push(record.answer ?? { text: record.text ?? '' });
-          break;
-        case 'reset':
-          this.store.get(record.s)?.reset();
-          break;
-        case 'delete':
-          if (this.store.get(record.s)) this.store.delete(record.s);
-          break;
-        default:
-          throw new Error(`unknown record type ${JSON.stringify((record as { t: unknown }).t)}`);
-      }
-    } catch (error) {
-      throw new PersistenceError(`${where}: cannot apply the log record (${(error as Error).message})`);
-    }
-    return true;
-  }
-
-  /** Task instances of restored sessions, by session id (each built before its session is). */
-  private readonly instances = new Map<string, TaskInstance>();
-
-  /** Builds the task instance a restored session runs, if any. */
-  private async prepare(id: string, options: SessionOptions, where?: string): Promise<void> {
-    if (options?.task === undefined || this.store.get(id)) return;
-    try {
-      const instance = await this.store.instanceOf(options);
-      if (instance) this.instances.set(id, instance);
-    } catch (error) {
-      throw new PersistenceError(`${where ?? id}: cannot rebuild the task of session ${id} (${(error as Error).message})`);
-    }
-  }
-
-  private sessionFor(id: string, options: SessionOptions): Session {
-    const session = this.store.get(id) ?? this.store.restore(id, options, this.instances.get(id));
-    this.instances.delete(id);
-    return session;
-  }
-
-  private walPath(number: number): string {
-    return join(this.options.dir, `wal-${String(number).padStart(6, '0')}.jsonl`);
-  }
-
   private snapshotPath(id: string): string {
     return join(this.snapshotDir, `${id}.json`);
   }
-}
-
-/** The sessions records name in these logs' texts (read as text: they may be damaged). */
-function sessionsNamedIn(texts: readonly string[]): string[] {
-  const ids = new Set<string>();
-  for (const text of texts) for (const match of text.matchAll(/^(?:[0-9a-f]{8} )?\{"t":"\w+","s":"([A-Za-z0-9_.-]{1,64})"/gm)) ids.add(match[1]!);
-  return [...ids];
 }

@@ -6,7 +6,7 @@ import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
 import { IdempotencyKeys, type Remembered } from './idempotency.js';
-import { entryBytes, Journal, JournalBudget, type JournalEntry } from './journal.js';
+import { entryBytes, type HeldEntry, Journal, JournalBudget, type JournalEntry } from './journal.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 import type { TaskInstance } from '../tasks/instance.js';
 
@@ -20,7 +20,8 @@ export interface SavedSession {
   streaks?: Record<string, number>;
   /** The idempotency keys of recent writes (kept apart from the journal, which may drop old calls). */
   idempotency?: [string, Remembered][];
-  journal: JournalEntry[];
+  /** Oldest first; an entry read back from disk may still be its JSON text. */
+  journal: HeldEntry[];
   /** The final answers recorded for the session's task. */
   answers?: SubmittedAnswer[];
 }
@@ -176,7 +177,7 @@ export class Session {
       streaks: Object.fromEntries(this.streaks),
       idempotency: this.idempotency.save(),
       changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
-      journal: this.journalSince(0),
+      journal: this.journal.held(),
       ...(this.answers.length > 0 ? { answers: [...this.answers] } : {}),
     };
   }
@@ -189,7 +190,7 @@ export class Session {
     for (const [key, n] of Object.entries(saved.streaks ?? {})) this.streaks.set(key, n);
     this.idempotency.load(saved.idempotency ?? []);
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
-    for (const entry of saved.journal) this.journal.append(entry, entryBytes(entry));
+    for (const entry of saved.journal) this.journal.append(entry, typeof entry === 'string' ? entry.length : entryBytes(entry));
     // A snapshot from before answers were typed holds their text.
     this.answers.push(...(saved.answers ?? []).map((answer) => (typeof answer === 'string' ? { text: answer } : answer)));
   }

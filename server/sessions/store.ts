@@ -30,8 +30,29 @@ export interface SessionObserver {
   readonly failing?: boolean;
   /** Why, while it is failing. */
   readonly failure?: string;
-  /** Sessions set aside when the data was read back (DATA_RECOVER=quarantine). */
-  readonly quarantined?: readonly { session?: string; where: string; problem: string }[];
+}
+
+/** A session whose saved data is damaged: where, and what is wrong. */
+interface DamagedSession {
+  session?: string;
+  where: string;
+  problem: string;
+}
+
+/** Sessions saved in DATA_DIR and read back on first use (SavedSessions). */
+export interface SessionLoader {
+  /** Whether a session of this id is saved and not read back yet. */
+  has(id: string): boolean;
+  /** Reads it back into the store (SessionStore.restore); throws a 503 problem when its data is damaged. */
+  load(id: string): void;
+  /** Saved sessions not read back yet. */
+  readonly unloaded: number;
+  /** Reads back every saved session its data allows. */
+  loadAll(): void;
+  /** Sessions set aside when their data was read back (DATA_RECOVER=quarantine). */
+  readonly quarantined: readonly DamagedSession[];
+  /** Sessions whose data is damaged, held back until it is repaired (DATA_RECOVER=stop, found after start). */
+  readonly damaged: readonly DamagedSession[];
 }
 
 export interface SessionStoreOptions {
@@ -52,7 +73,7 @@ export interface SessionStoreOptions {
   /** Monotonic milliseconds; tests pass their own to expire sessions without waiting. */
   now?: () => number;
   /** The task instance of a session's options (a task session restored from disk); undefined for a session without a task. */
-  instanceOf?: (options: SessionOptions) => Promise<TaskInstance | undefined>;
+  instanceOf?: (options: SessionOptions) => TaskInstance | undefined;
 }
 
 /** All live sessions: explicit, implicit (first use of an id) and `default`. */
@@ -61,6 +82,8 @@ export class SessionStore {
   private readonly now: () => number;
   readonly journalBudget: JournalBudget;
   observer: SessionObserver | undefined;
+  /** Sessions in DATA_DIR not read back yet. */
+  loader: SessionLoader | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -68,8 +91,14 @@ export class SessionStore {
     this.sessions.set(DEFAULT_SESSION, this.build(DEFAULT_SESSION, {}));
   }
 
+  /** Sessions held, saved ones not read back yet included (`default` is not counted). */
   get size(): number {
-    return this.sessions.size - 1;
+    return this.sessions.size - 1 + (this.loader?.unloaded ?? 0);
+  }
+
+  /** Saved sessions not read back yet. */
+  get unloaded(): number {
+    return this.loader?.unloaded ?? 0;
   }
 
   /** The compatibility mode sessions' tools run in (TAU2_COMPAT). */
@@ -90,19 +119,19 @@ export class SessionStore {
   create(options: SessionOptions, instance?: TaskInstance): Session {
     const id = options.id ?? this.newId();
     checkId(id);
-    if (this.sessions.has(id)) throw problemError(409, 'session_exists', `Session '${id}' already exists; DELETE /sessions/${id} first or choose another id.`);
+    if (this.get(id)) throw problemError(409, 'session_exists', `Session '${id}' already exists; DELETE /sessions/${id} first or choose another id.`);
     this.options.ownership?.check(id);
     return this.add(this.build(id, options, instance));
   }
 
   /** The task instance a session with these options runs (restoring one from disk). */
-  async instanceOf(options: SessionOptions): Promise<TaskInstance | undefined> {
+  instanceOf(options: SessionOptions): TaskInstance | undefined {
     return options.task === undefined ? undefined : this.options.instanceOf?.(options);
   }
 
   /** The session with this id, created on first use. */
   resolve(id: string): Session {
-    const session = this.sessions.get(id);
+    const session = this.get(id);
     if (session) {
       session.lastUsedMs = this.now();
       return session;
@@ -111,7 +140,16 @@ export class SessionStore {
     return this.add(this.build(id, {}));
   }
 
+  /** The session with this id, read back from DATA_DIR on first use; undefined when there is none. */
   get(id: string): Session | undefined {
+    const session = this.sessions.get(id);
+    if (session || !this.loader?.has(id)) return session;
+    this.loader.load(id);
+    return this.sessions.get(id);
+  }
+
+  /** The session with this id if it is in memory (persistence: what it holds, without reading anything back). */
+  peek(id: string): Session | undefined {
     return this.sessions.get(id);
   }
 
@@ -120,20 +158,21 @@ export class SessionStore {
    * one (not kept) showing what the session would be on first use.
    */
   view(id: string): Session {
-    const session = this.sessions.get(id);
+    const session = this.get(id);
     if (session) return session;
     this.checkNew(id);
     return this.build(id, {});
   }
 
   require(id: string): Session {
-    const session = this.sessions.get(id);
+    const session = this.get(id);
     if (!session) this.options.ownership?.check(id);
     if (!session) throw problemError(404, 'session_not_found', `No session '${id}'. Create it with POST /sessions or by calling a tool under /s/${id}/.`);
     return session;
   }
 
   list(): Session[] {
+    this.loader?.loadAll();
     return [...this.sessions.values()];
   }
 
@@ -179,8 +218,13 @@ export class SessionStore {
   }
 
   /** Sessions set aside when DATA_DIR was read back, and why. */
-  get quarantined(): readonly { session?: string; where: string; problem: string }[] {
-    return this.observer?.quarantined ?? [];
+  get quarantined(): readonly DamagedSession[] {
+    return this.loader?.quarantined ?? [];
+  }
+
+  /** Sessions whose saved data is damaged, held back (503) until DATA_DIR is repaired. */
+  get damaged(): readonly DamagedSession[] {
+    return this.loader?.damaged ?? [];
   }
 
   /** The error that keeps changes from being made durable, while it does. */
@@ -244,6 +288,16 @@ export class SessionStore {
     const session = this.build(id, options, instance);
     this.sessions.set(id, session);
     return session;
+  }
+
+  /** Removes a session (resets `default`) as a log record being read back says, without telling the observer. */
+  forget(id: string): void {
+    const session = this.sessions.get(id);
+    if (id === DEFAULT_SESSION) session?.reset();
+    else if (session) {
+      session.journal.clear();
+      this.sessions.delete(id);
+    }
   }
 
   private build(id: string, options: SessionOptions, instance?: TaskInstance): Session {

@@ -30,7 +30,7 @@ export interface TaskEntry {
 }
 
 interface Entry extends TaskEntry {
-  build(seed: number): Promise<TaskInstance>;
+  build(seed: number): TaskInstance;
 }
 
 /** Instances kept after their last session, least recently used first out. */
@@ -51,7 +51,7 @@ export class TaskBook {
   private loaded: Promise<Map<string, Entry>> | undefined;
   private entries: Map<string, Entry> | undefined;
   private readonly domains: ReadonlyMap<string, Domain>;
-  private readonly instances = new Map<string, Promise<TaskInstance>>();
+  private readonly instances = new Map<string, TaskInstance>();
   private readonly policies = new Map<string, string>();
   private readonly answerToolsOf = new WeakMap<TaskInstance, AnyTool[]>();
   readonly worlds: Worlds;
@@ -141,17 +141,17 @@ export class TaskBook {
     return task;
   }
 
-  /** The task's instance for a seed: built on first use, then cached. */
-  instance(id: string, seed: number): Promise<TaskInstance> {
+  /**
+   * The task's instance for a seed: built on first use (synchronously, so that a session restored from disk can
+   * rebuild it inside a lookup), then cached; a failed build throws, and is not kept. The book must be ready.
+   */
+  instance(id: string, seed: number): TaskInstance {
     const entry = this.all.get(id);
-    if (!entry) return Promise.reject(problemError(404, 'unknown_task', `No task ${JSON.stringify(id)}; GET /tasks lists them.`, { field: 'task' }));
+    if (!entry) throw problemError(404, 'unknown_task', `No task ${JSON.stringify(id)}; GET /tasks lists them.`, { field: 'task' });
     const key = `${id}\u0000${seed}`;
     let instance = this.instances.get(key);
     if (instance) this.instances.delete(key);
-    else {
-      instance = entry.build(seed);
-      instance.catch(() => this.instances.delete(key));
-    }
+    else instance = entry.build(seed);
     this.instances.set(key, instance);
     if (this.instances.size > CACHED_INSTANCES) this.instances.delete(this.instances.keys().next().value!);
     return instance;
@@ -205,10 +205,10 @@ export class TaskBook {
       targets: template.targets,
       turns: 1 + (template.follow_ups?.length ?? 0),
       source: 'template',
-      build: async (seed) => {
+      build: (seed) => {
         // A world without what the template needs (NoInstance) gives way to the next world of the same seed's line.
         for (let attempt = 0; ; attempt++) {
-          const world = await this.worlds.get(domain, worldSeed(seed, attempt));
+          const world = this.worlds.get(domain, worldSeed(seed, attempt));
           try {
             return templateInstance(template, domain, world, seed, this.compat);
           } catch (error) {
@@ -228,7 +228,7 @@ export class TaskBook {
       targets: spec.targets,
       turns: 1 + (spec.follow_ups?.length ?? 0),
       source: 'data',
-      build: async (seed) => specInstance(spec, domain, base, seed, this.compat),
+      build: (seed) => specInstance(spec, domain, base, seed, this.compat),
     };
   }
 

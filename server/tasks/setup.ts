@@ -60,7 +60,7 @@ export async function prepareSession(body: CreateSession, tasks: TaskBook, newId
   const id = options.id ?? newId();
   const seed = options.seed === undefined ? drawnSeed(id) : seedOf(options.seed);
   if (seed === undefined) throw problemError(400, 'invalid_input', `seed: a task's seed is a whole number from 0 to ${MAX_SEED}`, { field: 'seed' });
-  const instance = await tasks.instance(task.id, seed);
+  const instance = tasks.instance(task.id, seed);
   return {
     options: {
       ...options,

@@ -7,10 +7,9 @@ export const CACHED_WORLDS = 16;
 /**
  * The database each seed gives a domain's task instances: seed 0 is the database the server loaded (the
  * embedded fixture); any other seed, a world the domain generates on first use and keeps in a bounded cache.
- * Requests for a world being generated share its generation.
  */
 export class Worlds {
-  private readonly cache = new Map<string, Promise<BaseDatabase>>();
+  private readonly cache = new Map<string, BaseDatabase>();
 
   constructor(
     private readonly bases: ReadonlyMap<string, BaseDatabase>,
@@ -24,16 +23,13 @@ export class Worlds {
     return domain.world !== undefined;
   }
 
-  get(domain: Domain, seed: number): Promise<BaseDatabase> {
-    if (seed === 0 || !domain.world) return Promise.resolve(this.bases.get(domain.name)!);
+  /** The seed's world; a failed generation throws, and is not kept. */
+  get(domain: Domain, seed: number): BaseDatabase {
+    if (seed === 0 || !domain.world) return this.bases.get(domain.name)!;
     const key = `${domain.name}\u0000${seed}`;
     let world = this.cache.get(key);
-    if (world) {
-      this.cache.delete(key);
-    } else {
-      world = domain.world(seed).then((data) => baseFromData(domain, data, `${domain.name} world of seed ${seed}`));
-      world.catch(() => this.cache.delete(key));
-    }
+    if (world) this.cache.delete(key);
+    else world = baseFromData(domain, domain.world(seed), `${domain.name} world of seed ${seed}`);
     this.cache.set(key, world);
     if (this.cache.size > this.limit) {
       const oldest = this.cache.keys().next().value!;

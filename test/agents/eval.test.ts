@@ -150,7 +150,7 @@ const statusLineOf = (status: number) =>
 
 /** retail/001's instance for a seed, as the server built it: what the request states and the reference answer. */
 async function instanceOf(server: TestServer, seed: number) {
-  const instance = await (await server.app.tasks.ready()).instance('retail/001', seed);
+  const instance = (await server.app.tasks.ready()).instance('retail/001', seed);
   return { given: instance.given as { name: string; email: string; product: string }, expected: instance.turns[0]!.answer!.expected as any };
 }
 

@@ -1,7 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Test } from 'tap';
+import { findOrder } from './retail.js';
+import { startServer } from './server.js';
 import { DATA_FORMAT } from '../../server/sessions/data-format.js';
 import { frame, unframe } from '../../server/sessions/framing.js';
+import { decodeSnapshot } from '../../server/sessions/snapshot-file.js';
 
 /** The JSON a checksummed line holds (throws on damage). */
 function json(line: string): any {
@@ -10,8 +14,12 @@ function json(line: string): any {
   return JSON.parse(framed.json);
 }
 
-/** A snapshot of DATA_DIR, read back. */
-export const readSnapshot = (dir: string, id: string): any => json(readFileSync(join(dir, 'sessions', `${id}.json`), 'utf8'));
+/** A snapshot of DATA_DIR, read back, its journal entries parsed (throws on damage). */
+export function readSnapshot(dir: string, id: string): any {
+  const snapshot = decodeSnapshot(readFileSync(join(dir, 'sessions', `${id}.json`), 'utf8'), false);
+  if ('damage' in snapshot) throw new Error(snapshot.damage);
+  return { ...snapshot, journal: snapshot.journal.map((entry) => (typeof entry === 'string' ? JSON.parse(entry) : entry)) };
+}
 
 /** The records of a log file, in order. */
 export const readLog = (path: string): any[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map(json);
@@ -25,3 +33,24 @@ export function writeLog(dir: string, name: string, records: readonly object[], 
 
 /** A line of a log of the current format, as written. */
 export const logLine = (record: object): string => frame(JSON.stringify(record));
+
+const pending = findOrder((o) => o.status === 'pending');
+export const DISK_ADDRESS = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'NV', country: 'USA', zip: '89501' };
+
+/**
+ * A DATA_DIR as a crash leaves it: sessions `a` (three writes) and `b` (one), all in the log, no snapshot;
+ * and, in `closed`, the same after a graceful stop (snapshots only).
+ */
+export async function crashedData(t: Test): Promise<{ crashed: string; closed: string }> {
+  const root = t.testdir();
+  const live = join(root, 'live');
+  const closers: (() => unknown)[] = [];
+  const server = await startServer({ teardown: (close) => closers.push(close) }, { persistence: { dir: live, intervalMs: 3_600_000 } });
+  for (let i = 0; i < 3; i++)
+    await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...DISK_ADDRESS, address2: `#${i}` }, 'a');
+  await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...DISK_ADDRESS }, 'b');
+  const crashed = join(root, 'crashed');
+  cpSync(live, crashed, { recursive: true });
+  for (const close of closers.reverse()) await close();
+  return { crashed, closed: live };
+}

@@ -17,7 +17,7 @@ interface Asserts {
 export const TASK = 'retail/001';
 /** The instance the episodes run: the embedded data's. */
 export const SEED = 0;
-const instance = await (await new TaskBook(domains, await fixtureBases()).ready()).instance(TASK, SEED);
+const instance = (await new TaskBook(domains, await fixtureBases()).ready()).instance(TASK, SEED);
 const given = instance.given as { email: string; product: string };
 const expected = instance.turns[0]!.answer!.expected as { order_id: string; refunds: unknown[] };
 export const EMAIL = given.email;

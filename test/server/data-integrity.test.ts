@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { readSnapshot } from '../helpers/data-dir.js';
+import { crashedData, readSnapshot } from '../helpers/data-dir.js';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 import { runServerToExit } from '../helpers/process.js';
@@ -12,23 +12,6 @@ const address = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'N
 type Server = Awaited<ReturnType<typeof startServer>>;
 const serverOn = (t: Test, dir: string, recover: 'stop' | 'quarantine' = 'stop'): Promise<Server> =>
   startServer(t, { persistence: { dir, intervalMs: 3_600_000, recover } });
-
-/**
- * A DATA_DIR as a crash leaves it: sessions `a` (three writes) and `b` (one), all in the log, no snapshot;
- * and, in `closed`, the same after a graceful stop (snapshots only). Copied fresh for each case.
- */
-async function crashedData(t: Test): Promise<{ crashed: string; closed: string }> {
-  const root = t.testdir();
-  const live = join(root, 'live');
-  const closers: (() => unknown)[] = [];
-  const server = await startServer({ teardown: (close) => closers.push(close) }, { persistence: { dir: live, intervalMs: 3_600_000 } });
-  for (let i = 0; i < 3; i++) await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address, address2: `#${i}` }, 'a');
-  await server.call('retail', 'modify_pending_order_address', { order_id: pending.order_id, ...address }, 'b');
-  const crashed = join(root, 'crashed');
-  cpSync(live, crashed, { recursive: true });
-  for (const close of closers.reverse()) await close();
-  return { crashed, closed: live };
-}
 
 function copyOf(dir: string, name: string): string {
   const copy = join(dir, '..', name);
@@ -41,7 +24,7 @@ const linesOf = (path: string) => readFileSync(path, 'utf8').split('\n').filter(
 const writeLines = (path: string, lines: string[]) => writeFileSync(path, `${lines.join('\n')}\n`);
 
 t.test('damage in DATA_DIR stops the start with one message naming the file, the record and what is wrong', async (t) => {
-  const { crashed, closed } = await crashedData(t);
+  const { crashed } = await crashedData(t);
   t.equal(linesOf(logOf(crashed)).length, 6, 'the log holds 2 creations and 4 calls');
 
   const cases: [string, (dir: string) => void, RegExp][] = [
@@ -70,23 +53,13 @@ t.test('damage in DATA_DIR stops the start with one message naming the file, the
     ],
     ['a log copied under the next number', (dir) => cpSync(logOf(dir), join(dir, 'wal-000002.jsonl')), /wal-000002\.jsonl:1: record 1 comes after record 6/],
     [
-      'a snapshot cut short',
-      (dir) => writeFileSync(join(dir, 'sessions', 'a.json'), readFileSync(join(dir, 'sessions', 'a.json'), 'utf8').slice(0, -20)),
-      /a\.json: its checksum is/,
-    ],
-    [
-      "a snapshot under another session's name",
-      (dir) => cpSync(join(dir, 'sessions', 'a.json'), join(dir, 'sessions', 'c.json')),
-      /c\.json: it holds session "a", not c/,
-    ],
-    [
       'a format this version does not know',
       (dir) => writeFileSync(join(dir, 'FORMAT'), 'wildtools data 9\n'),
-      /holds data of format 9; this version reads formats 1 \(and migrates it\) and 2/,
+      /holds data of format 9; this version reads formats 1 \(and migrates it\) to 3/,
     ],
   ];
   for (const [name, damage, message] of cases) {
-    const dir = copyOf(name.includes('snapshot') ? closed : crashed, name.replaceAll(' ', '-'));
+    const dir = copyOf(crashed, name.replaceAll(' ', '-'));
     damage(dir);
     await t.rejects(serverOn(t, dir), message, name);
   }
@@ -97,6 +70,49 @@ t.test('damage in DATA_DIR stops the start with one message naming the file, the
   t.equal(run.code, 1, 'the command stops');
   t.match(run.output, /^wildtools: .*wal-000001\.jsonl:3: records 3 to 3 are missing.*DATA_RECOVER=quarantine/m, 'with one line, not a stack');
   t.notMatch(run.output, /at .*persistence\.ts/);
+});
+
+t.test('a damaged snapshot, found when its session is read back after start, holds that session back with a 503 naming it', async (t) => {
+  const { closed } = await crashedData(t);
+  const cases: [string, (dir: string) => void, string, RegExp][] = [
+    [
+      'a snapshot cut short',
+      (dir) => writeFileSync(join(dir, 'sessions', 'a.json'), readFileSync(join(dir, 'sessions', 'a.json'), 'utf8').slice(0, -20)),
+      'a',
+      /a\.json:\d+: its checksum is [0-9a-f]{8}, not the [0-9a-f]{8} recorded/,
+    ],
+    [
+      'a snapshot missing its last entry',
+      (dir) => {
+        const lines = linesOf(join(dir, 'sessions', 'a.json'));
+        writeLines(join(dir, 'sessions', 'a.json'), lines.slice(0, -1));
+      },
+      'a',
+      /a\.json: it holds 2 journal entries where its first line announces 3: it was cut or added to/,
+    ],
+    [
+      "a snapshot under another session's name",
+      (dir) => cpSync(join(dir, 'sessions', 'a.json'), join(dir, 'sessions', 'c.json')),
+      'c',
+      /c\.json: it holds session "a", not c/,
+    ],
+  ];
+  for (const [name, damage, id, message] of cases) {
+    const dir = copyOf(closed, name.replaceAll(' ', '-'));
+    damage(dir);
+    const server = await serverOn(t, dir);
+    const reply = await server.request('GET', `/sessions/${id}`);
+    t.equal(reply.status, 503, `${name}: the session is held back`);
+    t.match(reply.body, { code: 'session_damaged', detail: message }, `${name}: named, with the file and what is wrong`);
+    t.equal(
+      (await server.request('POST', `/s/${id}/retail/tools/get_order_details`, { order_id: pending.order_id })).status,
+      503,
+      `${name}: no call reaches it`,
+    );
+    t.equal((await server.request('GET', '/sessions/b')).status, 200, `${name}: the sound sessions are served`);
+    t.match((await server.request('GET', '/health')).body, { status: 'degraded', damaged: [{ session: id, problem: /./ }] }, `${name}: /health says so`);
+    t.ok(existsSync(join(dir, 'sessions', `${id}.json`)), `${name}: the file stays where it is, to be repaired`);
+  }
 });
 
 t.test('DATA_RECOVER=quarantine sets the damaged sessions aside, starts, and says so on /health', async (t) => {
@@ -115,8 +131,8 @@ t.test('DATA_RECOVER=quarantine sets the damaged sessions aside, starts, and say
   const snapshot = copyOf(closed, 'one-snapshot');
   writeFileSync(join(snapshot, 'sessions', 'a.json'), readFileSync(join(snapshot, 'sessions', 'a.json'), 'utf8').replace('"#2"', '"#8"'));
   const other = await serverOn(t, snapshot, 'quarantine');
-  t.match((await other.request('GET', '/health')).body.quarantined, [{ session: 'a', where: /a\.json$/ }]);
-  t.equal((await other.request('GET', '/sessions/a')).status, 404);
+  t.equal((await other.request('GET', '/sessions/a')).status, 404, 'read back on first use, the damaged session is set aside');
+  t.match((await other.request('GET', '/health')).body.quarantined, [{ session: 'a', where: /a\.json:1$/ }]);
   t.equal((await other.request('GET', '/sessions/b')).status, 200, 'a sound session is restored');
   t.ok(existsSync(join(snapshot, 'quarantine', 'a.json')), 'the damaged snapshot is kept aside');
 });
@@ -143,7 +159,7 @@ t.test('data of format 1 (no checksums) is migrated at start', async (t) => {
   writeFileSync(join(dir, 'wal-000001.jsonl'), `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
   const server = await serverOn(t, dir);
   t.same((await server.state('old')).retail.orders[pending.order_id].address, address, 'its sessions are restored');
-  t.equal(readFileSync(join(dir, 'FORMAT'), 'utf8'), 'wildtools data 2\n', 'the folder is marked with the new format');
+  t.equal(readFileSync(join(dir, 'FORMAT'), 'utf8'), 'wildtools data 3\n', 'the folder is marked with the new format');
   t.match(readSnapshot(dir, 'old'), { id: 'old', version: 2 }, 'its sessions are written again, checksummed');
   t.notOk(
     readdirSync(dir).some((name) => name.startsWith('wal-000001')),

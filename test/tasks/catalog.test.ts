@@ -73,7 +73,7 @@ t.test('task shapes: multi-mission tasks have follow-ups, refusals write nothing
     const decoys = (task.domain.hazards ?? []).flatMap((scenario) => ('decoy' in scenario ? [(scenario.decoy as { name: string }).name] : []));
     const known = new Set([...task.domain.tools.map((tool) => tool.name), ...decoys]);
     for (const seed of [0, 1, 2]) {
-      const instance = await book.instance(task.id, seed);
+      const instance = book.instance(task.id, seed);
       const unknown = instance.scored.forbidden.filter((rule) => !known.has(rule.tool)).map((rule) => rule.tool);
       if (unknown.length > 0) t.fail(`${task.id}#${seed}: forbids calls of tools its domain does not have: ${unknown.join(', ')}`);
       if (task.categories.includes('refusal')) {

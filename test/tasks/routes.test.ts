@@ -55,7 +55,7 @@ t.test('GET /tasks lists templates; GET /tasks/{domain}/{n}?seed=N shows an inst
   t.match(zero.body.policy, /# /, 'the policy as markdown');
   t.match(zero.body.request, new RegExp(`${zero.body.given.email}.*${zero.body.given.product}`), 'the request states what `given` holds');
   t.match(zero.body.answer_schemas, [{ type: 'object', properties: { order_id: { type: 'string' }, refunds: { type: 'array' } } }]);
-  const instance = await server.app.tasks.instance(TASK, 0);
+  const instance = server.app.tasks.instance(TASK, 0);
   const expected = instance.turns[0]!.answer!.expected as { order_id: string; refunds: { payment_method_id: string }[] };
   t.notMatch(zero.text, expected.order_id, 'never the expected answer');
   t.notMatch(zero.text, /"expect"|"writes"/, 'never the expected outcome');

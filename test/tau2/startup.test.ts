@@ -51,7 +51,7 @@ t.test('a bad tasks.json is a ConfigError naming the variable and what is wrong'
     { id: 'd', action: 0, tool: 'cancel_pending_order', status: 409, detail: /Non-pending order cannot be cancelled/ },
   ]);
   await writes.ready();
-  for (const id of ['retail/tau2-w', 'retail/tau2-d']) t.same((await writes.instance(id, 0)).expected, [], `${id}: nothing is expected to change`);
+  for (const id of ['retail/tau2-w', 'retail/tau2-d']) t.same(writes.instance(id, 0).expected, [], `${id}: nothing is expected to change`);
 });
 
 t.test('the command stops at startup with one line naming TASKS_RETAIL', async (t) => {
@@ -91,12 +91,12 @@ t.test("the fixture in tau2-bench's format: every task loads but those it cannot
     ],
   );
   await book.ready();
-  const expected = async (id: string) => (await book.instance(id, 0)).expected.map((r) => `${r.table}/${r.id}`);
-  t.same(await expected('retail/tau2-10'), [], 'the only gold write refused: the end state is the start');
-  t.same(await expected('retail/tau2-9'), ['orders/#W0000004'], 'the refused exchange writes nothing; the modification after it does');
-  t.same(await expected('retail/tau2-11'), await expected('retail/tau2-0'), 'the refused call changes nothing: the same cancellation as task 0');
-  const scored = (await book.instance('retail/tau2-8', 0)).scored;
+  const expected = (id: string) => book.instance(id, 0).expected.map((r) => `${r.table}/${r.id}`);
+  t.same(expected('retail/tau2-10'), [], 'the only gold write refused: the end state is the start');
+  t.same(expected('retail/tau2-9'), ['orders/#W0000004'], 'the refused exchange writes nothing; the modification after it does');
+  t.same(expected('retail/tau2-11'), expected('retail/tau2-0'), 'the refused call changes nothing: the same cancellation as task 0');
+  const scored = book.instance('retail/tau2-8', 0).scored;
   t.same(scored.answer, { rule: 'tau2', contains: ['33.0'], excludes: [], claims: [] }, "the answer rule stays tau2-bench's facts");
   t.same(scored.judge, { state: true, answer: false, calls: [] }, 'retail basis DB + NL_ASSERTION: communicate_info is not judged');
-  t.same((await book.instance('airline/tau2-7', 0)).scored.judge, { state: true, answer: true, calls: [] });
+  t.same(book.instance('airline/tau2-7', 0).scored.judge, { state: true, answer: true, calls: [] });
 });

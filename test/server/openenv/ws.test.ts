@@ -97,7 +97,7 @@ t.test('follow-ups: each answer but the last brings the next request', async (t)
   const tasks = (await server.request('GET', '/tasks?category=multi-mission')).body as { id: string; turns: number }[];
   const task = tasks.find((candidate) => candidate.turns > 1)!;
   t.ok(task, 'a multi-mission task');
-  const instance = await server.app.tasks.instance(task.id, 0);
+  const instance = server.app.tasks.instance(task.id, 0);
   // What each turn is answered with: its reference answer (typed), or words (a task answered in words).
   const answerOf = (turn: number) => {
     const expected = instance.turns[turn]!.answer?.expected as Record<string, unknown> | undefined;

@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { SessionPersistence } from '../../server/sessions/persistence.js';
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../server/sessions/snapshot-file.js';
+import { SessionStore } from '../../server/sessions/store.js';
+import { crashedData } from '../helpers/data-dir.js';
+import { fixtureBases } from '../helpers/server.js';
+
+// A restart reads an index of DATA_DIR (snapshot names, the logs checked whole) and serves at once; each
+// session is read back on first use, the others in the background, so start-up does not grow with the data.
+
+/** A store and its persistence on `dir`. */
+async function openOn(dir: string) {
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+  const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
+  return { store, saved, open: () => saved.open() };
+}
+
+const logs = (dir: string) => fs.readdirSync(dir).filter((name) => name.startsWith('wal-'));
+
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** What a session holds, comparable across restarts. */
+const contents = (store: SessionStore, id: string) => {
+  const session = store.get(id)!;
+  return { seq: session.seq, journal: session.journalSince(0), diff: session.diff() };
+};
+
+t.test('start reads no snapshot; a session is read back on first use, alone; the others in the background', async (t) => {
+  const { closed } = await crashedData(t);
+  // A snapshot that cannot be read: the start goes on, since it reads none.
+  fs.writeFileSync(join(closed, 'sessions', 'c.json'), 'not a snapshot');
+  const { store, saved, open } = await openOn(closed);
+  t.equal(await open(), 3, 'the saved sessions are counted');
+  t.equal(store.unloaded, 3, 'all wait to be read back');
+  t.notOk(store.peek('a'));
+  t.equal(store.get('a')?.seq, 3, 'the first use of a reads it back whole');
+  t.notOk(store.peek('b'), 'and a alone');
+  t.equal(store.unloaded, 2);
+  await until(() => store.unloaded === 1);
+  t.equal(store.peek('b')?.seq, 1, 'b is read back in the background');
+  t.match(store.damaged, [{ session: 'c', where: /c\.json:1$/, problem: /checksum/ }], 'and c found damaged, held back');
+  let refusal: unknown;
+  try {
+    store.get('c');
+  } catch (error) {
+    refusal = (error as { problem?: unknown }).problem;
+  }
+  t.match(refusal, { status: 503, code: 'session_damaged', detail: /c\.json:1/ }, 'its every use answers 503, naming it');
+  await saved.close();
+});
+
+t.test('the logs read at start stay until their sessions are read back, then a checkpoint folds and removes them', async (t) => {
+  const { crashed } = await crashedData(t);
+  t.same(logs(crashed), ['wal-000001.jsonl']);
+  const first = await openOn(crashed);
+  await first.open();
+  t.same(logs(crashed), ['wal-000001.jsonl', 'wal-000002.jsonl'], 'the old log is kept while its sessions are not back; logging goes on in a new one');
+  const expected = { a: contents(first.store, 'a'), b: contents(first.store, 'b') };
+  await until(() => !logs(crashed).includes('wal-000001.jsonl'));
+  t.ok(fs.existsSync(join(crashed, 'sessions', 'a.json')) && fs.existsSync(join(crashed, 'sessions', 'b.json')), 'once back, they are written as snapshots');
+  await first.saved.close();
+
+  const second = await openOn(crashed);
+  await second.open();
+  t.same({ a: contents(second.store, 'a'), b: contents(second.store, 'b') }, expected, 'and read back the same');
+  await second.saved.close();
+});
+
+t.test('a stop before the background is done writes the sessions with log records, and leaves the others as they are', async (t) => {
+  const { crashed, closed } = await crashedData(t);
+  // Beside a and b (in the log only), a session saved in a snapshot alone: a's, under another id.
+  const copied = decodeSnapshot(fs.readFileSync(join(closed, 'sessions', 'a.json'), 'utf8'), false) as Snapshot;
+  const other = encodeSnapshot({ ...copied, id: 'other', options: { ...copied.options, id: 'other' } });
+  fs.writeFileSync(join(crashed, 'sessions', 'other.json'), other);
+  const { store, saved, open } = await openOn(crashed);
+  t.equal(await open(), 3);
+  const expected = { a: contents(store, 'a'), b: contents(store, 'b') };
+  await saved.close();
+  t.same(logs(crashed), [], 'no log is left');
+  t.ok(fs.existsSync(join(crashed, 'sessions', 'a.json')) && fs.existsSync(join(crashed, 'sessions', 'b.json')), 'the logged sessions are in snapshots');
+  t.equal(fs.readFileSync(join(crashed, 'sessions', 'other.json'), 'utf8'), other, 'the one never read back is left as it was');
+  const again = await openOn(crashed);
+  await again.open();
+  t.same({ a: contents(again.store, 'a'), b: contents(again.store, 'b') }, expected, 'and all come back the same');
+  t.equal(again.store.get('other')?.seq, 3);
+  await again.saved.close();
+});
