@@ -2419,14 +2419,16 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside at start.
+                         * @description ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside or is held back.
                          * @enum {string}
                          */
                         status: "ok" | "full" | "degraded";
                         version: string;
                         sessions: {
-                            /** @description Sessions alive, `default` not counted. */
+                            /** @description Sessions alive, `default` not counted (saved ones not read back yet included). */
                             live: number;
+                            /** @description Sessions of DATA_DIR not read back yet: each is read on first use, the others in the background. */
+                            loading: number;
                             /** @description MAX_SESSIONS. */
                             max: number;
                             /** @description True when a new session would be refused (503). */
@@ -2440,10 +2442,16 @@ export interface operations {
                         };
                         /** @description What is wrong, when status is not ok. */
                         detail?: string;
-                        /** @description Sessions set aside at start because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine. */
+                        /** @description Sessions set aside because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine. */
                         quarantined?: {
                             session?: string;
                             /** @description The file (and line) where the damage was found. */
+                            where: string;
+                            problem: string;
+                        }[];
+                        /** @description Sessions whose data was found damaged on reading it back after start: held back (503 session_damaged) until DATA_DIR is repaired. */
+                        damaged?: {
+                            session?: string;
                             where: string;
                             problem: string;
                         }[];
