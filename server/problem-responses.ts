@@ -20,7 +20,7 @@ const CLIENT_ERROR =
 
 const SERVER_ERROR =
   'A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be ' +
-  'made durable (persistence_failed); 500 for a bug of the server.';
+  'made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server.';
 
 /** The errors of every route but the tool calls. */
 export const PROBLEMS = { '4XX': problemResponse(CLIENT_ERROR), '5XX': problemResponse(SERVER_ERROR) };

@@ -2467,7 +2467,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2515,7 +2515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2642,7 +2642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2740,7 +2740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2850,7 +2850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +2927,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2998,7 +2998,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3059,7 +3059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3173,7 +3173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3297,7 +3297,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3415,7 +3415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3529,7 +3529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3641,7 +3641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3757,7 +3757,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3875,7 +3875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3984,7 +3984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +4076,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4166,7 +4166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4257,7 +4257,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4350,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4524,7 +4524,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4653,7 +4653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4717,7 +4717,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4781,7 +4781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +4889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +4985,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5050,7 +5050,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5144,7 +5144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5333,7 +5333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5477,7 +5477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5575,7 +5575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5687,7 +5687,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5791,7 +5791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5898,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5966,7 +5966,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6068,7 +6068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6166,7 +6166,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6341,7 +6341,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6437,7 +6437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6526,7 +6526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6636,7 +6636,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6749,7 +6749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6852,7 +6852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6936,7 +6936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7043,7 +7043,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7150,7 +7150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7261,7 +7261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7370,7 +7370,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7484,7 +7484,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7596,7 +7596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7703,7 +7703,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7812,7 +7812,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7886,7 +7886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7993,7 +7993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8100,7 +8100,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8209,7 +8209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8427,7 +8427,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8518,7 +8518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8602,7 +8602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8729,7 +8729,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8849,7 +8849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8969,7 +8969,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9089,7 +9089,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9209,7 +9209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9309,7 +9309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9397,7 +9397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9482,7 +9482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9575,7 +9575,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9678,7 +9678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9779,7 +9779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +9880,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10025,7 +10025,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10177,7 +10177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10328,7 +10328,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10450,7 +10450,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10604,7 +10604,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10723,7 +10723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10845,7 +10845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10951,7 +10951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11108,7 +11108,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11247,7 +11247,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11361,7 +11361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11495,7 +11495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11603,7 +11603,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11664,7 +11664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11780,7 +11780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11844,7 +11844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11883,7 +11883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11930,7 +11930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11982,7 +11982,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12075,7 +12075,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12139,7 +12139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12212,7 +12212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12306,7 +12306,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12374,7 +12374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12437,7 +12437,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +12512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12596,7 +12596,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12656,7 +12656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12697,7 +12697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12809,7 +12809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12869,7 +12869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12910,7 +12910,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12951,7 +12951,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12994,7 +12994,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13042,7 +13042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13204,7 +13204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13318,7 +13318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13371,7 +13371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13421,7 +13421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13482,7 +13482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13520,7 +13520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;

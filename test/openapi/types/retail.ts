@@ -578,7 +578,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -637,7 +637,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -705,7 +705,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -803,7 +803,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -913,7 +913,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -990,7 +990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1061,7 +1061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1122,7 +1122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1236,7 +1236,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1360,7 +1360,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1478,7 +1478,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1592,7 +1592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1704,7 +1704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1820,7 +1820,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1938,7 +1938,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2047,7 +2047,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2139,7 +2139,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2229,7 +2229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2320,7 +2320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2413,7 +2413,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2497,7 +2497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2587,7 +2587,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2716,7 +2716,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2780,7 +2780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2844,7 +2844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. An outage of the tool answers a 503 problem. Only while the transient_failure, latency or unknown_outcome hazard strikes the call: 500, 502, 503 or 504 in another server's style: an nginx HTML page, text/plain from a proxy, or JSON with a request id (the journal says whether a write committed). Only while the transport_fault or unknown_outcome hazard strikes the call: no HTTP answer at all (a reset, an empty reply, a body cut short) or a 200 with malformed JSON, which no response here can describe. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2952,7 +2952,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed); 500 for a bug of the server. */
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
