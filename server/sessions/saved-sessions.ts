@@ -157,9 +157,12 @@ export class SavedSessions implements SessionLoader {
     this.logs = logs.slice(0, kept);
     for (const number of logs.slice(kept)) this.setAside(walPath(dir, number));
     for (const { session } of this.quarantine.values()) {
-      if (session === undefined || !this.index.has(session)) continue;
-      if (this.index.get(session)!.snapshot) this.setAside(this.snapshotPath(session));
-      this.index.delete(session);
+      const saved = session === undefined ? undefined : this.index.get(session);
+      if (!saved) continue;
+      if (saved.snapshot) this.setAside(this.snapshotPath(session!));
+      // Its records before the damage are in logs that will go once the others are folded.
+      if (saved.records.length > 0) this.setAsideRecords(session!, saved.records);
+      this.index.delete(session!);
     }
     for (const saved of this.index.values()) if (saved.records.length > 0) this.withRecords++;
   }

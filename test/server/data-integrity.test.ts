@@ -127,6 +127,7 @@ t.test('DATA_RECOVER=quarantine sets the damaged sessions aside, starts, and say
   t.match(health, { status: 'degraded', quarantined: [{ session: 'a', where: /wal-000001\.jsonl:3$/, problem: /checksum/ }, { session: 'b' }] });
   t.equal((await server.request('GET', '/sessions/a')).status, 404, 'the damaged session is left out');
   t.ok(existsSync(join(dir, 'quarantine', 'wal-000001.jsonl')), 'the damaged log is kept aside');
+  t.equal(readFileSync(join(dir, 'quarantine', 'a.records.jsonl'), 'utf8'), `${lines.slice(0, 2).join('\n')}\n`, "and a's records before the damage beside it");
 
   const snapshot = copyOf(closed, 'one-snapshot');
   writeFileSync(join(snapshot, 'sessions', 'a.json'), readFileSync(join(snapshot, 'sessions', 'a.json'), 'utf8').replace('"#2"', '"#8"'));
