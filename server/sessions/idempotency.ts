@@ -33,7 +33,9 @@ export function fingerprint(args: unknown): string {
 
 /** The idempotency keys of one session's writes, per domain and tool. */
 export class IdempotencyKeys {
-  private readonly keys = new Map<string, Remembered>();
+  private keys = new Map<string, Remembered>();
+  /** The key each recent write pushed out (by its sequence number): a write taken back gives it back. */
+  private readonly pushedOut = new Map<number, [string, Remembered]>();
 
   get(domain: string, tool: string, key: string): Remembered | undefined {
     return this.keys.get(`${domain}/${tool}/${key}`);
@@ -48,19 +50,29 @@ export class IdempotencyKeys {
     const id = `${entry.domain}/${entry.tool}/${key.key}`;
     this.keys.delete(id);
     this.keys.set(id, { fingerprint: fingerprint(entry.args), result: entry.result, seq: entry.seq });
-    if (this.keys.size > IDEMPOTENCY_KEYS_KEPT) this.keys.delete(this.keys.keys().next().value!);
+    if (this.keys.size <= IDEMPOTENCY_KEYS_KEPT) return;
+    const [oldest, remembered] = this.keys.entries().next().value!;
+    this.keys.delete(oldest);
+    this.pushedOut.set(entry.seq, [oldest, remembered]);
+    if (this.pushedOut.size > IDEMPOTENCY_KEYS_KEPT) this.pushedOut.delete(this.pushedOut.keys().next().value!);
   }
 
-  /** Forgets the key a call remembered (a write taken back). */
+  /** Forgets the key a call remembered, and gives back, as the oldest, the key it pushed out (a write taken back). */
   forget(entry: JournalEntry): void {
     const key = entry.idempotency;
     if (!key || key.replayed !== undefined) return;
     const id = `${entry.domain}/${entry.tool}/${key.key}`;
-    if (this.keys.get(id)?.seq === entry.seq) this.keys.delete(id);
+    if (this.keys.get(id)?.seq !== entry.seq) return;
+    this.keys.delete(id);
+    const pushed = this.pushedOut.get(entry.seq);
+    if (!pushed) return;
+    this.pushedOut.delete(entry.seq);
+    this.keys = new Map([pushed, ...this.keys]);
   }
 
   clear(): void {
     this.keys.clear();
+    this.pushedOut.clear();
   }
 
   save(): [string, Remembered][] {

@@ -121,4 +121,18 @@ t.test('a session remembers its latest keys only', async (t) => {
     'members in any order, without the key',
   );
   t.equal(keys.get('d', 'w', '__proto__'), undefined, 'an inherited name is no key');
+
+  // Two writes taken back, newest first (a log write that failed): the keys they pushed out come back, in order.
+  const last = IDEMPOTENCY_KEYS_KEPT + 1;
+  keys.remember(entry(last + 1));
+  keys.forget(entry(last + 1));
+  keys.forget(entry(last));
+  t.match(keys.get('d', 'w', 'k1'), { seq: 1 }, 'the key a taken-back write pushed out is remembered again');
+  t.match(keys.get('d', 'w', 'k2'), { seq: 2 });
+  t.equal(keys.get('d', 'w', `k${last}`), undefined, 'and its own is forgotten');
+  t.same(
+    keys.save().map(([id]) => id),
+    Array.from({ length: IDEMPOTENCY_KEYS_KEPT }, (_, i) => `d/w/k${i + 1}`),
+    'as the oldest, where they were',
+  );
 });
