@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { domains } from '../domains/index.js';
 import { HazardConfigError } from '../hazards/config.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
-import { readBoundedText, UnreadableFileError } from '../lib/bounded-file.js';
 import { generateToken } from './access.js';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -29,20 +28,6 @@ async function step<T>(work: () => T | Promise<T>, ...known: (abstract new (...a
   } catch (error) {
     if (known.some((type) => error instanceof type)) fatal((error as Error).message);
     throw error;
-  }
-}
-
-/** Largest PROXY_CONFIG file: hundreds of upstreams with their rules. */
-const PROXY_CONFIG_LIMIT = 4 * 1024 * 1024;
-
-/** PROXY_CONFIG is read by proxy/config.ts, which reads what it is given whole: a file too large (or endless, a device) stops here first. */
-function checkProxyConfigSize(path: string): void {
-  try {
-    readBoundedText(path, PROXY_CONFIG_LIMIT);
-  } catch (error) {
-    if (!(error instanceof UnreadableFileError)) throw error;
-    // A file that cannot be read at all is left for loadProxyConfig to name.
-    if (error.code === 'too_large') throw new ConfigError(`PROXY_CONFIG=${path}: ${error.message}`);
   }
 }
 
@@ -85,7 +70,6 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
  */
 export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
-  if (config.proxyConfig !== undefined) await step(() => checkProxyConfigSize(config.proxyConfig!), ConfigError);
   const proxies =
     config.proxyConfig === undefined
       ? []

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readBoundedText } from '../../lib/bounded-file.js';
 import { z } from 'zod';
 import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
@@ -138,13 +138,16 @@ export type ProxyConfig = Record<string, ProxyUpstream>;
 
 export class ProxyConfigError extends Error {}
 
+/** Largest PROXY_CONFIG file: hundreds of upstreams with their rules. */
+const PROXY_CONFIG_LIMIT = 4 * 1024 * 1024;
+
 /** Reads PROXY_CONFIG (JSON, or YAML for a .yaml or .yml file); a bad file is one error naming the upstream and the field. */
 export function loadProxyConfig(path: string): ProxyConfig {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, PROXY_CONFIG_LIMIT);
   } catch (error) {
-    throw new ProxyConfigError(`PROXY_CONFIG=${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ProxyConfigError(`PROXY_CONFIG=${path}: ${(error as Error).message}`);
   }
   const yaml = /\.ya?ml$/i.test(path);
   let data: unknown;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readBoundedText } from '../../lib/bounded-file.js';
 import { parseJsonText } from '../../lib/json.js';
 import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { ProxyConfigError } from './config.js';
@@ -15,12 +15,21 @@ export const isDocumentUrl = (source: string): boolean => /^https?:\/\//i.test(s
 /** An upstream's OpenAPI document, from a file or an http(s) URL, as JSON or YAML; a failure names the source. */
 export async function loadDocument(source: string, where: string): Promise<Record<string, unknown>> {
   let text: string;
-  try {
-    text = isDocumentUrl(source) ? await fetchText(source) : await readFile(source, 'utf8');
-  } catch (error) {
-    throw new ProxyConfigError(`${where}: openapi: cannot read ${source} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  if (isDocumentUrl(source)) {
+    try {
+      text = await fetchText(source);
+    } catch (error) {
+      throw new ProxyConfigError(`${where}: openapi: cannot read ${source} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+    if (text.length > MAX_DOCUMENT_BYTES) throw new ProxyConfigError(`${where}: openapi: ${source} is larger than ${MAX_DOCUMENT_BYTES} bytes`);
+  } else {
+    try {
+      // Read with a bound: a device or a huge file stops at the limit.
+      text = readBoundedText(source, MAX_DOCUMENT_BYTES);
+    } catch (error) {
+      throw new ProxyConfigError(`${where}: openapi: ${source}: ${(error as Error).message}`);
+    }
   }
-  if (text.length > MAX_DOCUMENT_BYTES) throw new ProxyConfigError(`${where}: openapi: ${source} is larger than ${MAX_DOCUMENT_BYTES} bytes`);
   let document: unknown;
   try {
     document = text.trimStart().startsWith('{') ? parseJsonText(text) : parseYaml(text);
