@@ -39,7 +39,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? problemError(414, 'url_too_long', 'A segment of the URL is longer than the server accepts (100 characters).')
       : error.code === 'FST_ERR_BAD_URL'
-        ? problemError(400, 'bad_url', `The URL is not valid: a percent-encoded sequence does not decode (${error.message}).`)
+        ? problemError(
+            400,
+            'bad_url',
+            `The URL is not valid (${error.message}): a percent-encoded sequence that does not decode, or a request target that is not a path.`,
+          )
         : problemError(400, 'bad_request', error.message);
   closeUpgradeWhenAnswered(request, reply);
   sendProblem(reply, failure);
