@@ -7,7 +7,7 @@ import type { JournalEntry } from './journal.js';
 import { followsSnapshot, LogOrder, type Ordered } from './log-order.js';
 import type { Session, SessionOptions } from './session.js';
 import { decodeSnapshot } from './snapshot-file.js';
-import type { SessionLoader, SessionStore } from './store.js';
+import { DEFAULT_SESSION, type SessionLoader, type SessionStore } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
 /** One line of the write-ahead log. `v` counts the records of a session, `n` those of all logs (absent in format 1). */
@@ -135,7 +135,8 @@ export class SavedSessions implements SessionLoader {
     const texts = await Promise.all(logs.map((number) => readFile(walPath(dir, number), 'utf8')));
     // Only the last log that holds anything may end in a torn record: writes reach the logs in order.
     const lastWithRecords = texts.findLastIndex((text) => text.trim() !== '');
-    const order = new LogOrder((id) => this.index.get(id)?.snapshot === true);
+    // `default` always exists: its records need no creation before them.
+    const order = new LogOrder((id) => id === DEFAULT_SESSION || this.index.get(id)?.snapshot === true);
     let kept = logs.length;
     reading: for (const [index, text] of texts.entries()) {
       for (const record of this.records(walPath(dir, logs[index]!), text, index === lastWithRecords)) {
@@ -186,19 +187,27 @@ export class SavedSessions implements SessionLoader {
       return;
     }
     this.store.forget(id);
-    if (this.options.recover === 'quarantine') {
-      this.options.log.error({}, `${failure.where}: ${failure.problem}; set aside: ${id}`);
-      this.quarantine.set(id, { session: id, ...failure });
-      if (saved.snapshot) this.setAside(this.snapshotPath(id));
-      if (saved.records.length > 0) this.setAsideRecords(id, saved.records);
-      this.forgetIndexed(id, saved);
-      return;
-    }
+    if (this.options.recover === 'quarantine' && this.setAsideSession(id, saved, failure)) return;
     if (this.starting) throw new PersistenceError(`${failure.where}: ${failure.problem}. ${REMEDY}`);
     this.options.log.error({}, `${failure.where}: ${failure.problem}; session ${id} is held back until DATA_DIR is repaired`);
     const entry = { session: id, ...failure };
     this.heldBack.set(id, entry);
     throw heldBackProblem(entry);
+  }
+
+  /** Sets a damaged session aside (DATA_RECOVER=quarantine); false when its files cannot be moved (it is held back then). */
+  private setAsideSession(id: string, saved: Saved, failure: Quarantined): boolean {
+    try {
+      if (saved.snapshot) this.setAside(this.snapshotPath(id));
+      if (saved.records.length > 0) this.setAsideRecords(id, saved.records);
+    } catch (error) {
+      this.options.log.error({ err: error }, `session ${id} could not be set aside in DATA_DIR/quarantine`);
+      return false;
+    }
+    this.options.log.error({}, `${failure.where}: ${failure.problem}; set aside: ${id}`);
+    this.quarantine.set(id, { session: id, ...failure });
+    this.forgetIndexed(id, saved);
+    return true;
   }
 
   /** Reads back every saved session but the held-back ones (`withRecords`: only those with log records). */
@@ -224,7 +233,8 @@ export class SavedSessions implements SessionLoader {
         try {
           this.load(id);
         } catch (error) {
-          if (!(error instanceof ProblemError)) throw error;
+          // Held back (a 503 for its users); anything else is logged, never thrown out of the event loop.
+          if (!(error instanceof ProblemError)) this.options.log.error({ err: error }, `session ${id} could not be read back`);
         }
       }
       if (!told && !this.recordsPending) {

@@ -4,8 +4,9 @@ import t from 'tap';
 import { SessionPersistence } from '../../server/sessions/persistence.js';
 import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../server/sessions/snapshot-file.js';
 import { SessionStore } from '../../server/sessions/store.js';
-import { crashedData } from '../helpers/data-dir.js';
-import { fixtureBases } from '../helpers/server.js';
+import { crashedData, DISK_ADDRESS } from '../helpers/data-dir.js';
+import { findOrder } from '../helpers/retail.js';
+import { fixtureBases, startServer } from '../helpers/server.js';
 
 // A restart reads an index of DATA_DIR (snapshot names, the logs checked whole) and serves at once; each
 // session is read back on first use, the others in the background, so start-up does not grow with the data.
@@ -88,4 +89,25 @@ t.test('a stop before the background is done writes the sessions with log record
   t.same({ a: contents(again.store, 'a'), b: contents(again.store, 'b') }, expected, 'and all come back the same');
   t.equal(again.store.get('other')?.seq, 3);
   await again.saved.close();
+});
+
+t.test('calls on the default session, in the log alone (a crash before any checkpoint), come back', async (t) => {
+  const root = t.testdir();
+  const live = join(root, 'live');
+  const closers: (() => unknown)[] = [];
+  const server = await startServer({ teardown: (close) => closers.push(close) }, { persistence: { dir: live, intervalMs: 3_600_000 } });
+  const order = findOrder((o) => o.status === 'pending');
+  t.equal((await server.call('retail', 'modify_pending_order_address', { order_id: order.order_id, ...DISK_ADDRESS })).status, 200);
+  t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200);
+  const crashed = join(root, 'crashed');
+  fs.cpSync(live, crashed, { recursive: true });
+  for (const close of closers.reverse()) await close();
+  t.same(fs.readdirSync(join(crashed, 'sessions')), [], 'no snapshot: the log alone holds them');
+
+  const { store, saved, open } = await openOn(crashed);
+  await open();
+  t.equal(store.get('default')?.seq, 2, 'the default session is read back at start');
+  const orders = store.get('default')!.domain('retail').materialize()['orders'] as Record<string, { address: unknown }>;
+  t.same(orders[order.order_id]?.address, DISK_ADDRESS, 'with its write');
+  await saved.close();
 });
