@@ -32,3 +32,18 @@ export async function syncFolder(path: string): Promise<void> {
     await folder.close();
   }
 }
+
+/**
+ * Writes `text` at `offset` of a file, first cutting it there: what an interrupted append left past the
+ * offset (bytes no snapshot counts) is replaced, never built upon. With `fsync`, flushed before it returns.
+ */
+export async function writeAt(path: string, offset: number, text: string, fsync: boolean): Promise<void> {
+  const file = await open(path, 'r+');
+  try {
+    await file.truncate(offset);
+    await file.write(text, offset, 'utf8');
+    if (fsync) await file.datasync();
+  } finally {
+    await file.close();
+  }
+}

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-file.js';
 
 /**
- * The layout of DATA_DIR, named in its `FORMAT` file. 3: a snapshot is a line per journal entry after the
- * session's line, each checksummed (read as it is: 2's one-line snapshots are read too). 2: every log
+ * The layout of DATA_DIR, named in its `FORMAT` file. 3: a snapshot is one line (the session without its
+ * journal) and a journal file appended to at each checkpoint, a checksummed line per entry (format 2's
+ * snapshots, the journal inside, are read too). 2: every log
  * record carries a sequence number and a checksum, every snapshot a checksum. 1: before (no FORMAT file),
  * read once to be migrated.
  */

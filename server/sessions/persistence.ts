@@ -1,14 +1,14 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { syncFolder, writeFileAtomic } from './atomic-file.js';
-import type { JournalEntry } from './journal.js';
+import { syncFolder, writeAt, writeFileAtomic } from './atomic-file.js';
+import type { HeldEntry, JournalEntry } from './journal.js';
 import { type Durability, LogFile } from './log-file.js';
 import { makeFolder } from './make-folder.js';
 import { DATA_FORMAT, formatOf, writeFormat } from './data-format.js';
 import { frame } from './framing.js';
-import { type Logger, type LogRecord, PersistenceError, SavedSessions, walPath } from './saved-sessions.js';
+import { type JournalFile, journalFilePath, type Logger, type LogRecord, PersistenceError, SavedSessions, walPath } from './saved-sessions.js';
 import type { Session } from './session.js';
-import { encodeSnapshot, type Snapshot } from './snapshot-file.js';
+import { encodeJournalLines, encodeSnapshotHead } from './snapshot-file.js';
 import type { SessionObserver, SessionStore, Undo } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
@@ -55,6 +55,12 @@ export class SessionPersistence implements SessionObserver {
   /** The number of the next log record. */
   private nextN = 1;
   private saved: SavedSessions | undefined;
+  /** Each session's journal file as on disk. */
+  private readonly journalFiles = new Map<string, JournalFile>();
+  /** The JSON of entries logged since the last checkpoint, by session: their journal lines, not made twice. */
+  private readonly entryTexts = new Map<string, Map<JournalEntry, string>>();
+  /** Sessions whose journal started again (new, reset, deleted): their next journal file is a new generation. */
+  private readonly journalRestarted = new Set<string>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   /** Bytes appended to the logs since the last checkpoint began. */
@@ -95,8 +101,9 @@ export class SessionPersistence implements SessionObserver {
         );
       }
       const recover = this.options.recover ?? 'stop';
-      const saved = new SavedSessions({ dir: this.options.dir, legacy: format === 1, recover, log: this.log }, this.store, (id, version, replayed) => {
+      const saved = new SavedSessions({ dir: this.options.dir, legacy: format === 1, recover, log: this.log }, this.store, (id, version, replayed, journal) => {
         this.versions.set(id, version);
+        if (journal) this.journalFiles.set(id, journal);
         if (replayed) this.dirty.add(id);
       });
       await saved.scan();
@@ -140,11 +147,12 @@ export class SessionPersistence implements SessionObserver {
   }
 
   created(session: Session, undo: Undo): void {
+    this.journalRestarted.add(session.id);
     this.append({ t: 'create', s: session.id, v: 0, n: 0, options: session.options }, undo);
   }
 
   called(session: Session, entry: JournalEntry, undo?: Undo): void {
-    this.append({ t: 'call', s: session.id, v: 0, n: 0, entry }, undo);
+    this.logCall(session, entry, undo);
   }
 
   answered(session: Session, answer: SubmittedAnswer, undo: Undo): void {
@@ -152,10 +160,14 @@ export class SessionPersistence implements SessionObserver {
   }
 
   reset(session: Session, undo: Undo): void {
+    this.journalRestarted.add(session.id);
+    this.entryTexts.delete(session.id);
     this.append({ t: 'reset', s: session.id, v: 0, n: 0 }, undo);
   }
 
   deleted(id: string, undo: Undo): void {
+    this.journalRestarted.add(id);
+    this.entryTexts.delete(id);
     this.append({ t: 'delete', s: id, v: 0, n: 0 }, undo);
   }
 
@@ -213,13 +225,30 @@ export class SessionPersistence implements SessionObserver {
     }
   }
 
-  private append(record: LogRecord, undo?: Undo): void {
+  /**
+   * Logs a call. The entry's JSON is made once: the record carries it, and it is kept until the next
+   * checkpoint appends it to the session's journal file (a re-logged entry replaces its text).
+   */
+  private logCall(session: Session, entry: JournalEntry, undo?: Undo): void {
+    const text = JSON.stringify(entry);
+    const texts = this.entryTexts.get(session.id) ?? new Map<JournalEntry, string>();
+    this.entryTexts.set(session.id, texts);
+    texts.set(entry, text);
+    // While checkpoints fail, the texts of entries the journal dropped must not pile up.
+    if (texts.size > 2 * session.journal.length + 64) for (const kept of texts.keys()) if (!session.holds(kept)) texts.delete(kept);
+    this.append({ t: 'call', s: session.id, v: 0, n: 0, entry }, undo, `"entry":${text}`);
+  }
+
+  /** Appends a record (`body`: its members after `n`, as JSON, when already made). */
+  private append(record: LogRecord, undo?: Undo, body?: string): void {
     const version = (this.versions.get(record.s) ?? 0) + 1;
     this.versions.set(record.s, version);
     record.v = version;
     record.n = this.nextN++;
     this.dirty.add(record.s);
-    const line = frame(JSON.stringify(record));
+    const line = frame(
+      body === undefined ? JSON.stringify(record) : `{"t":"${record.t}","s":${JSON.stringify(record.s)},"v":${record.v},"n":${record.n},${body}}`,
+    );
     this.logBytes += line.length + 1;
     this.wal?.append(line, { record, undo });
   }
@@ -255,7 +284,8 @@ export class SessionPersistence implements SessionObserver {
     }
     for (const { record } of all) {
       if (record.t !== 'call') continue;
-      if (this.store.peek(record.s)?.holds(record.entry)) this.append({ t: 'call', s: record.s, v: 0, n: 0, entry: record.entry });
+      const session = this.store.peek(record.s);
+      if (session?.holds(record.entry)) this.logCall(session, record.entry);
     }
     later?.reject(error);
   }
@@ -289,22 +319,58 @@ export class SessionPersistence implements SessionObserver {
     }
   }
 
+  /**
+   * Writes a session's snapshot: its journal's new entries appended to its journal file (or the file
+   * written whole, as a new generation, after a reset or once it holds twice what the journal keeps),
+   * then its one-line head, which counts the file's bytes, atomically. A deleted session's files go.
+   */
   private async writeSnapshot(id: string): Promise<void> {
     const session = this.store.peek(id);
+    const file = this.journalFiles.get(id);
+    const texts = this.entryTexts.get(id);
+    this.entryTexts.delete(id);
     if (!session) {
-      if (!this.saved?.has(id)) await unlink(this.snapshotPath(id)).catch(() => undefined);
+      if (this.saved?.has(id)) return;
+      await unlink(this.snapshotPath(id)).catch(() => undefined);
+      if (file) await unlink(journalFilePath(this.options.dir, id, file.generation)).catch(() => undefined);
+      this.journalFiles.delete(id);
       return;
     }
-    const text = encodeSnapshot(this.snapshotOf(session));
-    this.snapshotBytes += text.length;
-    await writeFileAtomic(this.snapshotPath(id), text, this.fsync);
-  }
-
-  private snapshotOf(session: Session): Snapshot {
-    return { id: session.id, version: this.versions.get(session.id) ?? 0, options: session.options, ...session.save() };
+    const { journal: held, ...state } = session.save();
+    const textOf = (entry: HeldEntry) => (typeof entry === 'string' ? entry : texts?.get(entry));
+    const restarted = this.journalRestarted.delete(id) || !file;
+    // The entries past the file's newest: parsed ones (entries read back from disk are text, and in it).
+    let first = held.length;
+    while (!restarted && first > 0 && typeof held[first - 1] !== 'string' && (held[first - 1] as JournalEntry).seq > file.to) first--;
+    const whole = restarted || file.lines + held.length - first > 2 * held.length + 1024;
+    const lines = whole ? held : held.slice(first);
+    const text = encodeJournalLines(lines, textOf);
+    const next: JournalFile = whole
+      ? { generation: (file?.generation ?? 0) + 1, bytes: Buffer.byteLength(text), lines: held.length, to: seqOf(held.at(-1)) }
+      : { ...file!, bytes: file!.bytes + Buffer.byteLength(text), lines: file!.lines + lines.length, to: lines.length > 0 ? seqOf(lines.at(-1)) : file!.to };
+    const journalPath = journalFilePath(this.options.dir, id, next.generation);
+    const head = encodeSnapshotHead({ id, version: this.versions.get(id) ?? 0, options: session.options, ...state, journal: { ...next, count: held.length } });
+    try {
+      if (whole) await writeFileAtomic(journalPath, text, this.fsync);
+      else if (text !== '') await writeAt(journalPath, file!.bytes, text, this.fsync);
+      await writeFileAtomic(this.snapshotPath(id), head, this.fsync);
+    } catch (error) {
+      // Tried again at the next checkpoint, from the file as it was.
+      if (restarted && file) this.journalRestarted.add(id);
+      throw error;
+    }
+    this.snapshotBytes += head.length + text.length;
+    this.journalFiles.set(id, next);
+    if (whole && file) await unlink(journalFilePath(this.options.dir, id, file.generation)).catch(() => undefined);
   }
 
   private snapshotPath(id: string): string {
     return join(this.snapshotDir, `${id}.json`);
   }
+}
+
+/** The sequence number of a journal entry as held (text is parsed: only the newest entry is asked for). */
+function seqOf(entry: HeldEntry | undefined): number {
+  if (entry === undefined) return 0;
+  return typeof entry === 'string' ? (JSON.parse(entry) as JournalEntry).seq : entry.seq;
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { ProblemError, problem } from '../problem.js';
@@ -6,7 +6,7 @@ import { frame, unframe } from './framing.js';
 import type { JournalEntry } from './journal.js';
 import { followsSnapshot, LogOrder, type Ordered } from './log-order.js';
 import type { Session, SessionOptions } from './session.js';
-import { decodeSnapshot } from './snapshot-file.js';
+import { decodeJournal, decodeSnapshot, type Snapshot } from './snapshot-file.js';
 import { DEFAULT_SESSION, type SessionLoader, type SessionStore } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
@@ -58,10 +58,24 @@ interface Saved {
   records: IndexedRecord[];
 }
 
-/** Told of each session read back: its change number, and whether log records were replayed on its snapshot. */
-export type LoadedListener = (id: string, version: number, replayed: boolean) => void;
+/** A session's journal file as it is on disk (see JournalRef). */
+export interface JournalFile {
+  generation: number;
+  bytes: number;
+  lines: number;
+  to: number;
+}
+
+/**
+ * Told of each session read back: its change number, whether log records were replayed on its snapshot,
+ * and its journal file (absent for a snapshot of format 1 or 2, whose journal was inside it).
+ */
+export type LoadedListener = (id: string, version: number, replayed: boolean, journal?: JournalFile) => void;
 
 export const walPath = (dir: string, number: number): string => join(dir, `wal-${String(number).padStart(6, '0')}.jsonl`);
+
+/** A session's journal file of one generation (a new generation when it is written whole again). */
+export const journalFilePath = (dir: string, id: string, generation: number): string => join(dir, 'sessions', `${id}.${generation}.journal`);
 
 /**
  * The sessions DATA_DIR holds, read back lazily: at start only an index (the snapshots' names and the
@@ -161,6 +175,7 @@ export class SavedSessions implements SessionLoader {
       const saved = session === undefined ? undefined : this.index.get(session);
       if (!saved) continue;
       if (saved.snapshot) this.setAside(this.snapshotPath(session!));
+      for (const path of this.journalFilesOf(session!)) this.setAside(path);
       // Its records before the damage are in logs that will go once the others are folded.
       if (saved.records.length > 0) this.setAsideRecords(session!, saved.records);
       this.index.delete(session!);
@@ -199,6 +214,7 @@ export class SavedSessions implements SessionLoader {
   private setAsideSession(id: string, saved: Saved, failure: Quarantined): boolean {
     try {
       if (saved.snapshot) this.setAside(this.snapshotPath(id));
+      for (const path of this.journalFilesOf(id)) this.setAside(path);
       if (saved.records.length > 0) this.setAsideRecords(id, saved.records);
     } catch (error) {
       this.options.log.error({ err: error }, `session ${id} could not be set aside in DATA_DIR/quarantine`);
@@ -258,6 +274,7 @@ export class SavedSessions implements SessionLoader {
   /** Rebuilds one session from its snapshot and records; what is wrong and where, if it cannot. */
   private read(id: string, saved: Saved): Quarantined | undefined {
     let version = 0;
+    let journalFile: JournalFile | undefined;
     let session = this.store.peek(id);
     if (saved.snapshot) {
       const path = this.snapshotPath(id);
@@ -267,9 +284,25 @@ export class SavedSessions implements SessionLoader {
       } catch (error) {
         return { where: path, problem: `it cannot be read (${(error as Error).message})` };
       }
-      const snapshot = decodeSnapshot(text, this.options.legacy);
-      if ('damage' in snapshot) return { where: snapshot.line === undefined ? path : `${path}:${snapshot.line}`, problem: snapshot.damage };
-      if (snapshot.id !== id) return { where: path, problem: `it holds session ${JSON.stringify(snapshot.id)}, not ${id}` };
+      const decoded = decodeSnapshot(text, this.options.legacy);
+      if ('damage' in decoded) return { where: decoded.line === undefined ? path : `${path}:${decoded.line}`, problem: decoded.damage };
+      const found = 'head' in decoded ? decoded.head.id : decoded.whole.id;
+      if (found !== id) return { where: path, problem: `it holds session ${JSON.stringify(found)}, not ${id}` };
+      let snapshot: Snapshot;
+      if ('head' in decoded) {
+        const ref = decoded.head.journal;
+        const journalPath = journalFilePath(this.options.dir, id, ref.generation);
+        let file: Buffer;
+        try {
+          file = readFileSync(journalPath);
+        } catch (error) {
+          return { where: journalPath, problem: `it cannot be read (${(error as Error).message})` };
+        }
+        const entries = decodeJournal(file, ref);
+        if ('damage' in entries) return { where: entries.line === undefined ? journalPath : `${journalPath}:${entries.line}`, problem: entries.damage };
+        snapshot = { ...decoded.head, journal: entries };
+        journalFile = { generation: ref.generation, bytes: ref.bytes, lines: ref.lines, to: ref.to };
+      } else snapshot = decoded.whole;
       try {
         session ??= this.store.restore(id, snapshot.options, this.instanceFor(id, snapshot.options));
         session.load(snapshot);
@@ -290,7 +323,7 @@ export class SavedSessions implements SessionLoader {
         return { where, problem: error instanceof Unreadable ? error.message : `cannot apply the log record (${(error as Error).message})` };
       }
     }
-    this.loaded(id, version, saved.records.length > 0);
+    this.loaded(id, version, saved.records.length > 0, journalFile);
     return undefined;
   }
 
@@ -341,6 +374,14 @@ export class SavedSessions implements SessionLoader {
       if (!this.quarantine.has(id)) this.quarantine.set(id, { session: id, where, problem: what });
     }
     if (sessions.length === 0) this.quarantine.set(`(${where})`, { where, problem: what });
+  }
+
+  /** The journal files of a session, whatever their generation. */
+  private journalFilesOf(id: string): string[] {
+    const prefix = `${id}.`;
+    return readdirSync(this.snapshotDir)
+      .filter((name) => name.startsWith(prefix) && /^\d+\.journal$/.test(name.slice(prefix.length)))
+      .map((name) => join(this.snapshotDir, name));
   }
 
   /** Moves a file into DATA_DIR/quarantine (a missing one is no matter). */

@@ -1,4 +1,5 @@
 import { frame, unframe } from './framing.js';
+import type { HeldEntry } from './journal.js';
 import type { SavedSession, SessionOptions } from './session.js';
 
 /** A session as written at a checkpoint: enough to rebuild it exactly. */
@@ -8,49 +9,76 @@ export interface Snapshot extends SavedSession {
   options: SessionOptions;
 }
 
-/** What is wrong with a snapshot file, and on which line (from 1) when it is one line. */
+/**
+ * Where a snapshot's journal is: its session's journal file of generation `generation`, whose first
+ * `bytes` bytes hold `lines` lines, the last `count` of them the entries kept (the oldest are dropped
+ * from the journal, not from the file, until the file is written again); `to` is the newest entry's seq.
+ */
+export interface JournalRef {
+  generation: number;
+  bytes: number;
+  lines: number;
+  count: number;
+  to: number;
+}
+
+/** A snapshot's first line: the session without its journal, and where its journal is. */
+export type SnapshotHead = Omit<Snapshot, 'journal'> & { journal: JournalRef };
+
+/** What is wrong with a snapshot or journal file, and on which line (from 1) when it is one line. */
 export interface SnapshotDamage {
   damage: string;
   line?: number;
 }
 
 /**
- * A snapshot file: a first line with the session without its journal and the number of entries that
- * follow, then one line per journal entry, each line checksummed. Entries read back stay text until
- * something reads them (and are written back as that text), so a session of 10,000 calls loads in the
- * time its file takes to read. Format 2 wrote one line holding the journal; format 1, that line bare.
+ * A snapshot file is one checksummed line: the session without its journal, and a reference to its
+ * journal file. The journal file is appended to at each checkpoint (one checksummed line per entry), so
+ * a checkpoint writes what is new, not the whole journal again. Format 2 held the journal inside the
+ * snapshot's line (format 1: the same line without its checksum); both are still read.
  */
-export function encodeSnapshot(snapshot: Snapshot): string {
-  const { journal, ...head } = snapshot;
-  let text = frame(JSON.stringify({ ...head, journal: journal.length }));
-  for (const entry of journal) text += `\n${frame(typeof entry === 'string' ? entry : JSON.stringify(entry))}`;
-  return `${text}\n`;
-}
+export const encodeSnapshotHead = (head: SnapshotHead): string => `${frame(JSON.stringify(head))}\n`;
 
-export function decodeSnapshot(text: string, legacy: boolean): Snapshot | SnapshotDamage {
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  const first = legacy ? { json: text } : unframe(lines[0] ?? '');
-  if ('damage' in first) return { damage: first.damage, line: 1 };
-  let head: Omit<Snapshot, 'journal'> & { journal: unknown };
+/** A snapshot read back: its head, or (formats 1 and 2) the whole session with its journal inside. */
+export function decodeSnapshot(text: string, legacy: boolean): { head: SnapshotHead } | { whole: Snapshot } | SnapshotDamage {
+  const line = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const framed = legacy ? { json: text } : unframe(line);
+  if ('damage' in framed) return { damage: framed.damage, line: 1 };
+  let value: Snapshot | SnapshotHead;
   try {
-    head = JSON.parse(first.json);
+    value = JSON.parse(framed.json);
   } catch (error) {
     return { damage: `not a session snapshot (${(error as Error).message})` };
   }
-  if (typeof head !== 'object' || head === null) return { damage: 'not a session snapshot' };
-  // Format 1 and 2: the journal inside the one line.
-  if (Array.isArray(head.journal) && (legacy || lines.length === 1)) return head as Snapshot;
-  if (!Number.isSafeInteger(head.journal)) return { damage: 'not a session snapshot (no journal)' };
-  const announced = head.journal as number;
-  if (lines.length - 1 !== announced) {
-    return { damage: `it holds ${lines.length - 1} journal entries where its first line announces ${announced}: it was cut or added to` };
+  if (typeof value !== 'object' || value === null) return { damage: 'not a session snapshot' };
+  if (Array.isArray(value.journal)) return { whole: value as Snapshot };
+  const ref = value.journal as Partial<JournalRef> | undefined;
+  const counts = [ref?.generation, ref?.bytes, ref?.lines, ref?.count, ref?.to];
+  if (!counts.every((n) => Number.isSafeInteger(n) && n! >= 0) || ref!.count! > ref!.lines!) {
+    return { damage: 'not a session snapshot (its journal reference is not whole)' };
   }
-  const journal: string[] = new Array(announced);
-  for (let i = 1; i < lines.length; i++) {
+  return { head: value as SnapshotHead };
+}
+
+/** Journal entries as lines of a journal file, each checksummed. */
+export const encodeJournalLines = (entries: readonly HeldEntry[], texts?: (entry: HeldEntry) => string | undefined): string => {
+  let text = '';
+  for (const entry of entries) text += `${frame(texts?.(entry) ?? (typeof entry === 'string' ? entry : JSON.stringify(entry)))}\n`;
+  return text;
+};
+
+/** The entries a journal file's first `ref.bytes` bytes keep (its last `ref.count` lines), as text; or what is wrong. */
+export function decodeJournal(file: Buffer, ref: JournalRef): string[] | SnapshotDamage {
+  if (file.length < ref.bytes) return { damage: `it holds ${file.length} bytes where its snapshot counts ${ref.bytes}: it was cut` };
+  const text = file.subarray(0, ref.bytes).toString('utf8');
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  if (lines.length !== ref.lines) return { damage: `it holds ${lines.length} lines where its snapshot counts ${ref.lines}: it was changed` };
+  const entries: string[] = new Array(ref.count);
+  for (let i = lines.length - ref.count, k = 0; i < lines.length; i++, k++) {
     const entry = unframe(lines[i]!);
     if ('damage' in entry) return { damage: entry.damage, line: i + 1 };
-    journal[i - 1] = entry.json;
+    entries[k] = entry.json;
   }
-  return { ...head, journal };
+  return entries;
 }

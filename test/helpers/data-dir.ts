@@ -5,7 +5,8 @@ import { findOrder } from './retail.js';
 import { startServer } from './server.js';
 import { DATA_FORMAT } from '../../server/sessions/data-format.js';
 import { frame, unframe } from '../../server/sessions/framing.js';
-import { decodeSnapshot } from '../../server/sessions/snapshot-file.js';
+import { journalFilePath } from '../../server/sessions/saved-sessions.js';
+import { decodeJournal, decodeSnapshot } from '../../server/sessions/snapshot-file.js';
 
 /** The JSON a checksummed line holds (throws on damage). */
 function json(line: string): any {
@@ -14,11 +15,14 @@ function json(line: string): any {
   return JSON.parse(framed.json);
 }
 
-/** A snapshot of DATA_DIR, read back, its journal entries parsed (throws on damage). */
+/** A snapshot of DATA_DIR, read back with its journal file, its journal entries parsed (throws on damage). */
 export function readSnapshot(dir: string, id: string): any {
   const snapshot = decodeSnapshot(readFileSync(join(dir, 'sessions', `${id}.json`), 'utf8'), false);
   if ('damage' in snapshot) throw new Error(snapshot.damage);
-  return { ...snapshot, journal: snapshot.journal.map((entry) => (typeof entry === 'string' ? JSON.parse(entry) : entry)) };
+  if ('whole' in snapshot) return snapshot.whole;
+  const entries = decodeJournal(readFileSync(journalFilePath(dir, id, snapshot.head.journal.generation)), snapshot.head.journal);
+  if ('damage' in entries) throw new Error(entries.damage);
+  return { ...snapshot.head, journal: entries.map((entry) => JSON.parse(entry)) };
 }
 
 /** The records of a log file, in order. */

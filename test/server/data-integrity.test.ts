@@ -82,13 +82,16 @@ t.test('a damaged snapshot, found when its session is read back after start, hol
       /a\.json:\d+: its checksum is [0-9a-f]{8}, not the [0-9a-f]{8} recorded/,
     ],
     [
-      'a snapshot missing its last entry',
-      (dir) => {
-        const lines = linesOf(join(dir, 'sessions', 'a.json'));
-        writeLines(join(dir, 'sessions', 'a.json'), lines.slice(0, -1));
-      },
+      'a journal file cut short',
+      (dir) => writeLines(join(dir, 'sessions', 'a.1.journal'), linesOf(join(dir, 'sessions', 'a.1.journal')).slice(0, -1)),
       'a',
-      /a\.json: it holds 2 journal entries where its first line announces 3: it was cut or added to/,
+      /a\.1\.journal: it holds \d+ bytes where its snapshot counts \d+: it was cut/,
+    ],
+    [
+      'a journal entry changed',
+      (dir) => writeFileSync(join(dir, 'sessions', 'a.1.journal'), readFileSync(join(dir, 'sessions', 'a.1.journal'), 'utf8').replace('"#2"', '"#8"')),
+      'a',
+      /a\.1\.journal:3: its checksum is [0-9a-f]{8}, not the [0-9a-f]{8} recorded/,
     ],
     [
       "a snapshot under another session's name",

@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { SessionPersistence } from '../../server/sessions/persistence.js';
-import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../server/sessions/snapshot-file.js';
+import { journalFilePath } from '../../server/sessions/saved-sessions.js';
+import { decodeSnapshot, encodeSnapshotHead, type SnapshotHead } from '../../server/sessions/snapshot-file.js';
 import { SessionStore } from '../../server/sessions/store.js';
 import { crashedData, DISK_ADDRESS } from '../helpers/data-dir.js';
 import { findOrder } from '../helpers/retail.js';
@@ -12,8 +13,8 @@ import { fixtureBases, startServer } from '../helpers/server.js';
 // session is read back on first use, the others in the background, so start-up does not grow with the data.
 
 /** A store and its persistence on `dir`. */
-async function openOn(dir: string) {
-  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0' });
+async function openOn(dir: string, journalLimit?: number) {
+  const store = new SessionStore({ bases: await fixtureBases(), ttlMs: 60_000, maxSessions: 10, defaultSeed: '0', ...(journalLimit ? { journalLimit } : {}) });
   const saved = new SessionPersistence({ dir, intervalMs: 3_600_000 }, store, { info() {}, warn() {}, error() {} });
   return { store, saved, open: () => saved.open() };
 }
@@ -74,9 +75,10 @@ t.test('the logs read at start stay until their sessions are read back, then a c
 t.test('a stop before the background is done writes the sessions with log records, and leaves the others as they are', async (t) => {
   const { crashed, closed } = await crashedData(t);
   // Beside a and b (in the log only), a session saved in a snapshot alone: a's, under another id.
-  const copied = decodeSnapshot(fs.readFileSync(join(closed, 'sessions', 'a.json'), 'utf8'), false) as Snapshot;
-  const other = encodeSnapshot({ ...copied, id: 'other', options: { ...copied.options, id: 'other' } });
+  const { head } = decodeSnapshot(fs.readFileSync(join(closed, 'sessions', 'a.json'), 'utf8'), false) as { head: SnapshotHead };
+  const other = encodeSnapshotHead({ ...head, id: 'other', options: { ...head.options, id: 'other' } });
   fs.writeFileSync(join(crashed, 'sessions', 'other.json'), other);
+  fs.cpSync(journalFilePath(closed, 'a', head.journal.generation), journalFilePath(crashed, 'other', head.journal.generation));
   const { store, saved, open } = await openOn(crashed);
   t.equal(await open(), 3);
   const expected = { a: contents(store, 'a'), b: contents(store, 'b') };
@@ -110,4 +112,80 @@ t.test('calls on the default session, in the log alone (a crash before any check
   const orders = store.get('default')!.domain('retail').materialize()['orders'] as Record<string, { address: unknown }>;
   t.same(orders[order.order_id]?.address, DISK_ADDRESS, 'with its write');
   await saved.close();
+});
+
+/** Journals `count` read calls in a session, as the call pipeline does. */
+function reads(store: SessionStore, id: string, count: number): void {
+  const session = store.get(id)!;
+  for (let i = 0; i < count; i++) {
+    const seq = session.nextSeq;
+    const entry = { seq, at: 0, domain: 'retail', tool: 'calculate', call: seq, args: { expression: `${seq}+0` } };
+    session.clock.tick();
+    store.recordCall(session, { ...entry, status: 200, result: String(seq), problem: undefined, changes: [], hazards: [], duration_ms: 0 }, 300);
+  }
+}
+
+t.test('journal files: appended at each checkpoint, cut back to what the snapshot counts, written anew after a reset or once twice the journal', async (t) => {
+  const dir = t.testdir();
+  const file = (generation: number) => journalFilePath(dir, 'j', generation);
+  const lineCount = (generation: number) => fs.readFileSync(file(generation), 'utf8').split('\n').filter(Boolean).length;
+  const seqs = (store: SessionStore) =>
+    store
+      .get('j')!
+      .journalSince(0)
+      .map((entry) => entry.seq);
+
+  const first = await openOn(dir);
+  await first.open();
+  first.store.create({ id: 'j' });
+  reads(first.store, 'j', 3);
+  await first.store.persisted();
+  await first.saved.checkpoint();
+  t.equal(lineCount(1), 3, 'the first checkpoint writes the journal whole');
+  reads(first.store, 'j', 2);
+  await first.store.persisted();
+  const before = fs.readFileSync(file(1), 'utf8');
+  await first.saved.checkpoint();
+  t.equal(fs.readFileSync(file(1), 'utf8').slice(0, before.length), before, 'the next appends to it');
+  t.equal(lineCount(1), 5);
+  await first.saved.close();
+
+  // An append the crash interrupted: bytes past what the snapshot counts.
+  fs.appendFileSync(file(1), 'deadbeef {"seq":99');
+  const second = await openOn(dir);
+  await second.open();
+  t.same(seqs(second.store), [1, 2, 3, 4, 5], 'read back, the bytes past the count are left out');
+  reads(second.store, 'j', 1);
+  await second.store.persisted();
+  await second.saved.checkpoint();
+  t.equal(lineCount(1), 6, 'and cut before the next append');
+  t.notMatch(fs.readFileSync(file(1), 'utf8'), /deadbeef/);
+
+  second.store.reset('j');
+  reads(second.store, 'j', 2);
+  await second.store.persisted();
+  await second.saved.checkpoint();
+  t.equal(lineCount(2), 2, 'after a reset, a new generation');
+  t.notOk(fs.existsSync(file(1)), 'the old one removed');
+  await second.saved.close();
+
+  // Once the file holds far more lines than the journal keeps, it is written anew.
+  const third = await openOn(dir, 10);
+  await third.open();
+  for (let round = 0; round < 110; round++) {
+    reads(third.store, 'j', 10);
+    await third.store.persisted();
+    await third.saved.checkpoint();
+  }
+  const generations = fs.readdirSync(join(dir, 'sessions')).filter((name) => /^j\.\d+\.journal$/.test(name));
+  t.equal(generations.length, 1, 'one journal file');
+  const generation = Number(generations[0]!.split('.')[1]);
+  t.ok(generation > 2 && lineCount(generation) < 2 * 10 + 1024, `written anew (generation ${generation}, ${lineCount(generation)} lines)`);
+  const expected = seqs(third.store);
+  t.equal(expected.length, 10);
+  await third.saved.close();
+  const fourth = await openOn(dir, 10);
+  await fourth.open();
+  t.same(seqs(fourth.store), expected, 'and read back the same');
+  await fourth.saved.close();
 });
