@@ -9,7 +9,8 @@
  * (`dist/bundle/main.js`, `npm run compile` rebuilds it):
  *   1. a session `big` of 10,000 retail calls (10.5 MB) and 200 sessions of 20 calls (10 below 30 MB), over
  *      HTTP, then SIGTERM (snapshots);
- *   2. clones of those snapshots under new ids (`pad-<n>`, clones of `big` while one fits) up to the size;
+ *   2. clones of those sessions (snapshot and journal file) under new ids (`pad-<n>`, clones of `big` while
+ *      one fits) up to the size;
  *   3. ~8 MB (1 MB below 30 MB) of calls across 50 new sessions (`wal-<n>`), then SIGKILL: the write-ahead log
  *      as a crash leaves it.
  * Then, on copies of that folder (a SIGTERM checkpoints, so each run starts from a pristine copy):
@@ -28,8 +29,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool, request } from 'undici';
-import { frame, unframe } from '../server/sessions/framing.js';
 import { SessionPersistence } from '../server/sessions/persistence.js';
+import { decodeSnapshot, encodeSnapshotHead, type SnapshotHead } from '../server/sessions/snapshot-file.js';
 import { SessionStore } from '../server/sessions/store.js';
 import { fixtureBases } from '../test/helpers/server.js';
 import { BASELINES } from '../test/helpers/valid-calls.js';
@@ -219,29 +220,38 @@ async function generateSessions(dir: string, small: number): Promise<void> {
   if (!existsSync(join(snapshotDir(dir), 'big.json'))) throw new Error('no sessions/big.json after the first server stopped');
 }
 
-/** A snapshot file under another id: its first line (the session without its journal) rewritten, its entries kept. */
-function renamed(text: string, id: string): string {
-  const cut = text.indexOf('\n');
-  const first = unframe(cut < 0 ? text : text.slice(0, cut));
-  if ('damage' in first) throw new Error(`a snapshot to clone is damaged: ${first.damage}`);
-  const head = JSON.parse(first.json) as { id: string; options?: Record<string, unknown> };
-  head.id = id;
-  head.options = { ...head.options, id };
-  return frame(JSON.stringify(head)) + (cut < 0 ? '\n' : text.slice(cut));
+/** A saved session to clone: its snapshot (one line) and its journal file. */
+interface Template {
+  head: SnapshotHead;
+  journal: Buffer;
+  bytes: number;
+}
+
+function template(sessions: string, id: string): Template {
+  const decoded = decodeSnapshot(readFileSync(join(sessions, `${id}.json`), 'utf8'), false);
+  if (!('head' in decoded)) throw new Error(`sessions/${id}.json is not a snapshot of this format`);
+  const journal = readFileSync(join(sessions, `${id}.${decoded.head.journal.generation}.journal`));
+  return { head: decoded.head, journal, bytes: journal.length + encodeSnapshotHead(decoded.head).length };
+}
+
+/** A saved session under another id: its snapshot's line rewritten, its journal file copied. */
+function writeClone(sessions: string, { head, journal }: Template, id: string): number {
+  const text = encodeSnapshotHead({ ...head, id, options: { ...head.options, id } });
+  writeFileSync(join(sessions, `${id}.json`), text);
+  writeFileSync(join(sessions, `${id}.${head.journal.generation}.journal`), journal);
+  return Buffer.byteLength(text) + journal.length;
 }
 
 /** Step 2: clones of `big` while one fits, then of small sessions, until the folder holds `target` bytes. */
 function padTo(dir: string, target: number, small: number): number {
   const sessions = snapshotDir(dir);
-  const big = readFileSync(join(sessions, 'big.json'), 'utf8');
-  const smalls = Array.from({ length: small }, (_, n) => readFileSync(join(sessions, `${smallId(n)}.json`), 'utf8'));
+  const big = template(sessions, 'big');
+  const smalls = Array.from({ length: small }, (_, n) => template(sessions, smallId(n)));
   let size = folderBytes(dir);
   let pads = 0;
   while (size < target) {
-    const template = target - size >= Buffer.byteLength(big) ? big : smalls[pads % smalls.length]!;
-    const text = renamed(template, `pad-${++pads}`);
-    writeFileSync(join(sessions, `pad-${pads}.json`), text);
-    size += Buffer.byteLength(text);
+    const chosen = target - size >= big.bytes ? big : smalls[pads % smalls.length]!;
+    size += writeClone(sessions, chosen, `pad-${++pads}`);
   }
   return pads;
 }
