@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { crashedData, readSnapshot } from '../helpers/data-dir.js';
+import { crashedData, readSnapshot, writeLog } from '../helpers/data-dir.js';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 import { runServerToExit } from '../helpers/process.js';
@@ -92,6 +92,12 @@ t.test('a damaged snapshot, found when its session is read back after start, hol
       (dir) => writeFileSync(join(dir, 'sessions', 'a.1.journal'), readFileSync(join(dir, 'sessions', 'a.1.journal'), 'utf8').replace('"#2"', '"#8"')),
       'a',
       /a\.1\.journal:3: its checksum is [0-9a-f]{8}, not the [0-9a-f]{8} recorded/,
+    ],
+    [
+      'a log record that does not follow on from its snapshot',
+      (dir) => writeLog(dir, 'wal-000001.jsonl', [{ t: 'reset', s: 'a', v: 6 }]),
+      'a',
+      /wal-000001\.jsonl:1: session a: its changes 5 to 5 are missing \(its snapshot holds 4\)/,
     ],
     [
       "a snapshot under another session's name",

@@ -101,7 +101,6 @@ async function fuzz(t: Test, server: TestServer, targets: readonly Target[], aut
   const cases = targets.flatMap((target) => VARIATIONS.map((variation) => ({ target, variation })));
   const faults: string[] = [];
   const statuses = new Map<number, number>();
-  const started = performance.now();
   // A batch at a time: every case on a connection of its own, never so many that they queue.
   for (let i = 0; i < cases.length; i += 32) {
     await Promise.all(
@@ -117,7 +116,6 @@ async function fuzz(t: Test, server: TestServer, targets: readonly Target[], aut
   }
   t.same(faults, [], `${cases.length} hostile requests: each answered, none with a 5xx, every refusal with its reason`);
   t.ok(statuses.get(400)! > 0 && statuses.get(415)! > 0 && statuses.get(431)! > 0, `refusals of every sort (${JSON.stringify([...statuses])})`);
-  t.ok(performance.now() - started < 20_000, 'in a few seconds');
   // A connection nobody closed (a refused WebSocket handshake) would hold the server's close for ever.
   const closed = await Promise.race([server.app.close().then(() => true), new Promise((resolve) => setTimeout(resolve, 5_000, false))]);
   t.ok(closed, 'and no connection is left open: the server closes at once');

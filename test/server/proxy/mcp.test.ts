@@ -255,8 +255,10 @@ t.test('spec_drift: the renamed argument is listed, announced, refused under its
 
 t.test('upstream timeouts are a tool error naming timeout_ms; upstream tools/list_changed re-attaches', async (t) => {
   const upstream = new McpServer({ name: 'slow', version: '1.0.0' });
+  let finished = 0;
   upstream.registerTool('wait', { inputSchema: { ms: z.number() } }, async ({ ms }) => {
     await new Promise((resolve) => setTimeout(resolve, ms));
+    finished++;
     return { content: [{ type: 'text', text: `waited ${ms}` }] };
   });
   const url = await single(t, upstream);
@@ -267,9 +269,8 @@ t.test('upstream timeouts are a tool error naming timeout_ms; upstream tools/lis
     ['wait'],
   );
   t.equal(textOf(await client.call('wait', { ms: 1 })), 'waited 1');
-  const started = performance.now();
   const late = await client.call('wait', { ms: 1500 });
-  t.ok(performance.now() - started < 1200, 'no hang');
+  t.equal(finished, 1, 'answered before the upstream finished: no hang');
   t.equal(late.isError, true);
   t.equal(textOf(late), 'The upstream MCP server did not answer within 200 ms (timeout_ms).');
   t.match((await server.journal('slow')).at(-1), { status: 504, problem: { type: /upstream-timeout/ } });
