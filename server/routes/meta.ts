@@ -6,6 +6,13 @@ import { PUBLIC_SECURITY } from '../openapi.js';
 import { PROBLEMS } from '../problem-responses.js';
 import { VERSION } from '../version.js';
 
+/** A session whose saved data is damaged: where, and what is wrong. */
+const DamagedSession = z.object({
+  session: z.string().optional(),
+  where: z.string().describe('The file (and line) where the damage was found.'),
+  problem: z.string(),
+});
+
 const Health = z.object({
   status: z
     .enum(['ok', 'full', 'degraded'])
@@ -25,17 +32,11 @@ const Health = z.object({
   }),
   detail: z.string().optional().describe('What is wrong, when status is not ok.'),
   quarantined: z
-    .array(
-      z.object({
-        session: z.string().optional(),
-        where: z.string().describe('The file (and line) where the damage was found.'),
-        problem: z.string(),
-      }),
-    )
+    .array(DamagedSession)
     .optional()
     .describe('Sessions set aside because their data was damaged (DATA_RECOVER=quarantine), in DATA_DIR/quarantine.'),
   damaged: z
-    .array(z.object({ session: z.string().optional(), where: z.string(), problem: z.string() }))
+    .array(DamagedSession)
     .optional()
     .describe('Sessions whose data was found damaged on reading it back after start: held back (503 session_damaged) until DATA_DIR is repaired.'),
 });

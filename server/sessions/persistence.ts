@@ -12,7 +12,7 @@ import { encodeJournalLines, encodeSnapshotHead } from './snapshot-file.js';
 import type { SessionObserver, SessionStore, Undo } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
-export { PersistenceError, type Quarantined } from './saved-sessions.js';
+export { PersistenceError } from './saved-sessions.js';
 
 /** A record on its way to the log, with what takes its change back should it not get there. */
 interface Pending {

@@ -7,7 +7,7 @@ import type { JournalEntry } from './journal.js';
 import { followsSnapshot, LogOrder, type Ordered } from './log-order.js';
 import type { Session, SessionOptions } from './session.js';
 import { decodeJournal, decodeSnapshot, type Snapshot } from './snapshot-file.js';
-import { DEFAULT_SESSION, type SessionLoader, type SessionStore } from './store.js';
+import { type DamagedSession, DEFAULT_SESSION, type SessionLoader, type SessionStore } from './store.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 
 /** One line of the write-ahead log. `v` counts the records of a session, `n` those of all logs (absent in format 1). */
@@ -19,14 +19,6 @@ export type LogRecord = (
   | { t: 'reset'; s: string; v: number }
   | { t: 'delete'; s: string; v: number }
 ) & { n?: number };
-
-/** A session whose data was found damaged, where, and why: set aside (DATA_RECOVER=quarantine) or held back. */
-export interface Quarantined {
-  session?: string;
-  /** The file (and line) where the damage was found. */
-  where: string;
-  problem: string;
-}
 
 export interface Logger {
   info(message: string): void;
@@ -86,8 +78,8 @@ export const journalFilePath = (dir: string, id: string, generation: number): st
  */
 export class SavedSessions implements SessionLoader {
   private readonly index = new Map<string, Saved>();
-  private readonly quarantine = new Map<string, Quarantined>();
-  private readonly heldBack = new Map<string, Quarantined>();
+  private readonly quarantine = new Map<string, DamagedSession>();
+  private readonly heldBack = new Map<string, DamagedSession>();
   private starting = true;
   private withRecords = 0;
   private background: NodeJS.Immediate | undefined;
@@ -122,11 +114,11 @@ export class SavedSessions implements SessionLoader {
     return this.withRecords > 0;
   }
 
-  get quarantined(): Quarantined[] {
+  get quarantined(): DamagedSession[] {
     return [...this.quarantine.values()];
   }
 
-  get damaged(): Quarantined[] {
+  get damaged(): DamagedSession[] {
     return [...this.heldBack.values()];
   }
 
@@ -211,7 +203,7 @@ export class SavedSessions implements SessionLoader {
   }
 
   /** Sets a damaged session aside (DATA_RECOVER=quarantine); false when its files cannot be moved (it is held back then). */
-  private setAsideSession(id: string, saved: Saved, failure: Quarantined): boolean {
+  private setAsideSession(id: string, saved: Saved, failure: DamagedSession): boolean {
     try {
       if (saved.snapshot) this.setAside(this.snapshotPath(id));
       for (const path of this.journalFilesOf(id)) this.setAside(path);
@@ -272,7 +264,7 @@ export class SavedSessions implements SessionLoader {
   }
 
   /** Rebuilds one session from its snapshot and records; what is wrong and where, if it cannot. */
-  private read(id: string, saved: Saved): Quarantined | undefined {
+  private read(id: string, saved: Saved): DamagedSession | undefined {
     let version = 0;
     let journalFile: JournalFile | undefined;
     let session = this.store.peek(id);
@@ -441,7 +433,7 @@ const REMEDY =
   'DATA_DIR cannot be trusted from there on: restore it from a backup, or start with DATA_RECOVER=quarantine ' +
   'to set the sessions concerned aside (in DATA_DIR/quarantine) and start without them';
 
-function heldBackProblem({ session, where, problem: what }: Quarantined): ProblemError {
+function heldBackProblem({ session, where, problem: what }: DamagedSession): ProblemError {
   return new ProblemError(problem(503, 'session_damaged', `Session '${session}' cannot be read back: ${where}: ${what}. ${REMEDY}.`));
 }
 

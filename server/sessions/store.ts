@@ -33,7 +33,7 @@ export interface SessionObserver {
 }
 
 /** A session whose saved data is damaged: where, and what is wrong. */
-interface DamagedSession {
+export interface DamagedSession {
   session?: string;
   where: string;
   problem: string;

@@ -2452,6 +2452,7 @@ export interface operations {
                         /** @description Sessions whose data was found damaged on reading it back after start: held back (503 session_damaged) until DATA_DIR is repaired. */
                         damaged?: {
                             session?: string;
+                            /** @description The file (and line) where the damage was found. */
                             where: string;
                             problem: string;
                         }[];
