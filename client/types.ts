@@ -199,6 +199,8 @@ export interface HazardCell {
   source: string;
   /** True when the domain declares this kind for this tool. */
   assigned: boolean;
+  /** When the scenario bites only some calls of its tool: which, in the agent's terms ("UPS orders only"). */
+  condition?: string;
 }
 
 /** GET /hazards, and the answer of PUT and DELETE /admin/hazards. */

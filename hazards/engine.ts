@@ -20,6 +20,8 @@ export interface HazardSession {
   faultStreak(domain: string, tool: string): number;
   /** The session's view of a domain database, to read. */
   domain(name: string): { readonly tables: Record<string, Table<unknown>> };
+  /** The writes the session's task asks for in a domain (none without a task): a planted text asking for one of them is not obeyed by doing it. */
+  requestedWrites?(domain: string): readonly { readonly tool: string; readonly args: Record<string, unknown> }[];
 }
 
 /** What a hazard stage knows of the call it may disturb. */

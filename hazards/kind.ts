@@ -115,6 +115,8 @@ export interface ScenarioBase<K extends string = KindName> {
   partial?: string;
   /** For kinds that act on a whole session: the call of the tool from which it acts (default 1). */
   onset?: number;
+  /** When it bites only some calls of its tool: which, in the agent's terms ("UPS orders only"). */
+  condition?: string;
 }
 
 /** What a kind's stage receives for one call it disturbs. */
@@ -206,6 +208,12 @@ export interface HazardKind<S extends ScenarioBase = ScenarioBase> {
   readonly writesOnly?: boolean;
   /** While on, the tool answers nothing at all (an incident): kinds that send the agent to it stand down. */
   readonly takesDown?: boolean;
+  /**
+   * Its hit ends the call with a failure (no answer, or not the whole answer). When several such kinds hit
+   * one call, a seeded draw weighted by their probabilities picks the one that strikes, so that each kind
+   * of a profile gets its share of hits instead of the first in stage order taking them all.
+   */
+  readonly endsCall?: boolean;
   /**
    * Before validation: may rewrite `call.context.args`, or stop the call with a HazardFault. A stage that
    * answers at once returns its fault (an exception costs more than the rest of a refused call); a

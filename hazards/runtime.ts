@@ -48,6 +48,8 @@ interface Plan {
   /** Domains whose listing differs from the canonical one for this session. */
   listing: Set<string>;
   activation: Map<Active, boolean>;
+  /** domain/tool → the hazards that take a tool down and name this one as its fallback. */
+  fallbackFor: Map<string, Active[]>;
 }
 
 export interface HazardRuntimeOptions {
@@ -74,6 +76,8 @@ export class HazardRuntime implements HazardEngine {
   private readonly plans = new WeakMap<Session, Plan>();
   private readonly sessionLayers = new WeakMap<Session, Layer>();
   private readonly followUps = new FollowUps();
+  /** Per call: the kind that ends it, once decided. */
+  private readonly strikes = new WeakMap<CallContext, Active | undefined>();
   private readonly decoyTools = new Map<string, { scenario: ScenarioBase & { decoy: HazardTool }; domain: string }>();
 
   constructor(private readonly options: HazardRuntimeOptions) {
@@ -176,9 +180,12 @@ export class HazardRuntime implements HazardEngine {
     if (plan.byTool.size === 0) return followed;
     const active = plan.byTool.get(toolKey(context.domain, context.tool.name));
     if (!active) return followed;
+    // The fallback the policy names for a tool that is down is the agent's only source: nothing reshapes its answers.
+    const spared = this.spared(plan, context.session, toolKey(context.domain, context.tool.name));
     let current = followed;
     for (const hazard of active) {
-      if (hazard.kind.after && this.hits(hazard, context)) current = hazard.kind.after(this.call(hazard, context), current);
+      if (!hazard.kind.after || (spared && !hazard.kind.endsCall) || !this.hits(hazard, context)) continue;
+      current = hazard.kind.after(this.call(hazard, context), current);
     }
     return current;
   }
@@ -192,7 +199,7 @@ export class HazardRuntime implements HazardEngine {
       let contract = base;
       for (const hazard of plan.byTool.get(toolKey(domain, base.name)) ?? []) {
         if (!hazard.kind.contract || hazard.drawKey !== toolKey(domain, base.name)) continue;
-        if (!this.active(plan, session, hazard)) continue;
+        if (!this.active(plan, session, hazard) || (hazard.kind.after && this.spared(plan, session, hazard.drawKey))) continue;
         contract = hazard.kind.contract(contract, {
           scenario: hazard.scenario,
           onset: onsetOf(hazard),
@@ -202,10 +209,12 @@ export class HazardRuntime implements HazardEngine {
         });
       }
       out.push(contract);
-      for (const [key, decoy] of this.decoyTools) {
-        if (decoy.domain === domain && decoy.scenario.tool === base.name && plan.byTool.has(key))
-          out.push({ ...contractOf(decoy.scenario.decoy), deprecated: true });
-      }
+    }
+    // A decoy takes a place drawn from the seed, not always the one after its real tool (an order a model could learn).
+    for (const [key, decoy] of this.decoyTools) {
+      if (decoy.domain !== domain || !plan.byTool.has(key)) continue;
+      const at = Math.floor(draw(plan.seed, session.scope, key, DECOY_PLACE_DRAW, 0) * (out.length + 1));
+      out.splice(at, 0, { ...contractOf(decoy.scenario.decoy), deprecated: true });
     }
     return out;
   }
@@ -220,12 +229,39 @@ export class HazardRuntime implements HazardEngine {
     }
   }
 
-  /** Whether this call is hit: drawn per call, or per session from the onset on. */
+  /** Whether this call is hit: drawn per call, or per session from the onset on; of the kinds that end a call, only the one picked. */
   private hits(hazard: Active, context: CallContext): boolean {
+    if (hazard.kind.endsCall) return this.striking(context) === hazard;
+    return this.drawn(hazard, context);
+  }
+
+  private drawn(hazard: Active, context: CallContext): boolean {
     const plan = this.plan(context.session);
     if (hazard.kind.scope === 'session') return context.call >= onsetOf(hazard) && this.active(plan, context.session, hazard);
     if (draw(plan.seed, context.session.scope, hazard.drawKey, hazard.kind.kind, context.call) >= hazard.p) return false;
     return !hazard.kind.retryable || context.session.faultStreak(context.domain, context.tool.name) < plan.settings.maxConsecutive;
+  }
+
+  /**
+   * The kind that ends this call, if any: each such kind is drawn on its own, and when several are hit, a
+   * seeded draw weighted by their probabilities picks one (decided once per call, for both stages).
+   */
+  private striking(context: CallContext): Active | undefined {
+    if (this.strikes.has(context)) return this.strikes.get(context);
+    const plan = this.plan(context.session);
+    const key = toolKey(context.domain, context.tool.name);
+    const hit = (plan.byTool.get(key) ?? []).filter((hazard) => hazard.kind.endsCall && this.drawn(hazard, context));
+    let chosen = hit[0];
+    if (hit.length > 1) {
+      const point = draw(plan.seed, context.session.scope, key, STRIKE_DRAW, context.call) * hit.reduce((sum, hazard) => sum + hazard.p, 0);
+      let reached = 0;
+      chosen = hit.find((hazard) => {
+        reached += hazard.p;
+        return point < reached;
+      });
+    }
+    this.strikes.set(context, chosen);
+    return chosen;
   }
 
   /** Whether a session-wide hazard is on in this session: drawn once, remembered by the plan. */
@@ -247,6 +283,11 @@ export class HazardRuntime implements HazardEngine {
       followUps: this.followUps,
       unavailable: (tool) => this.down(plan, context.session, toolKey(context.domain, tool)),
     });
+  }
+
+  /** Whether this tool is the named fallback of a tool that is down in the session. */
+  private spared(plan: Plan, session: Session, key: string): boolean {
+    return (plan.fallbackFor.get(key) ?? []).some((outage) => this.active(plan, session, outage));
   }
 
   /** Whether a kind that takes a tool down is on for it in the session. */
@@ -297,7 +338,15 @@ export class HazardRuntime implements HazardEngine {
       if (layer.maxConsecutive !== undefined) settings.maxConsecutive = layer.maxConsecutive;
       if (layer.latencyMs !== undefined) settings.latencyMs = layer.latencyMs;
     }
-    const plan: Plan = { version: this.version, seed: session.seed, settings, byTool: new Map(), listing: new Set(), activation: new Map() };
+    const plan: Plan = {
+      version: this.version,
+      seed: session.seed,
+      settings,
+      byTool: new Map(),
+      listing: new Set(),
+      activation: new Map(),
+      fallbackFor: new Map(),
+    };
     for (const ref of this.assignment.tools) {
       const key = toolKey(ref.domain, ref.tool);
       for (const kindName of KINDS) {
@@ -310,6 +359,11 @@ export class HazardRuntime implements HazardEngine {
         plan.byTool.set(key, [...(plan.byTool.get(key) ?? []), hazard]);
         const decoy = (scenario as { decoy?: HazardTool }).decoy;
         if (kind.contract || decoy) plan.listing.add(ref.domain);
+        const fallback = (scenario as { fallback?: string }).fallback;
+        if (kind.takesDown && fallback) {
+          const fallbackKey = toolKey(ref.domain, fallback);
+          plan.fallbackFor.set(fallbackKey, [...(plan.fallbackFor.get(fallbackKey) ?? []), hazard]);
+        }
         if (decoy && this.active(plan, session, hazard)) plan.byTool.set(toolKey(ref.domain, decoy.name), [hazard]);
       }
     }
@@ -323,5 +377,10 @@ function rejectFault(outcome: void | HazardFault | Promise<void>): void | Promis
   if (outcome instanceof HazardFault) throw outcome;
   return outcome;
 }
+
+/** The draw that picks among the kinds hitting one call (not a kind's name, so never the same draw as one). */
+const STRIKE_DRAW = '#strike';
+/** The draw that places a decoy among its domain's tools in listings. */
+const DECOY_PLACE_DRAW = '#place';
 
 const onsetOf = (hazard: Active) => hazard.scenario.onset ?? hazard.kind.onset ?? 1;

@@ -4,7 +4,9 @@ import type { HazardCall, ScenarioBase } from './kind.js';
 // it (as Stripe-Version or X-GitHub-Api-Version do), and the version moves when the contract changes.
 
 export const API_VERSION_HEADER = 'api-version';
-/** The version a drifted tool answers with (the documented contract is 2024-05-01). */
+/** The version of the documented contract, which every answer of a tool that has not drifted names. */
+export const DOCUMENTED_VERSION = '2024-05-01';
+/** The version a drifted tool answers with (the documented contract is DOCUMENTED_VERSION). */
 export const DRIFTED_VERSION = '2024-06-01';
 
 /** Marks an answer of a drifted tool with the new version. */

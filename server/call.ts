@@ -2,6 +2,7 @@ import type { Domain } from '../domains/domain.js';
 import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
 import type { CallContext, HazardEngine } from '../hazards/engine.js';
 import { damage, type Fault, HazardFault } from '../hazards/fault.js';
+import { API_VERSION_HEADER, DOCUMENTED_VERSION } from '../hazards/versions.js';
 import { jsonText } from '../lib/json-text.js';
 import { withoutOptionalNulls } from '../lib/optional-nulls.js';
 import type { Change } from './data/overlay.js';
@@ -132,7 +133,16 @@ class ToolCall {
     this.at = session.clock.tick();
     // Hazards and validation take a null optional argument as absent (strict clients send it); the journal keeps `args` as sent.
     const taken = withoutOptionalNulls(tool.input, args);
-    this.context = { session, domain: domain.name, tool, call: session.countCall(domain.name, tool.name), at: this.at, args: taken, events: [], headers: {} };
+    this.context = {
+      session,
+      domain: domain.name,
+      tool,
+      call: session.countCall(domain.name, tool.name),
+      at: this.at,
+      args: taken,
+      events: [],
+      headers: { [API_VERSION_HEADER]: DOCUMENTED_VERSION },
+    };
   }
 
   start(): CallOutcome | Promise<CallOutcome> {
@@ -184,21 +194,25 @@ class ToolCall {
   }
 
   /**
-   * A write sent with an idempotency key: the first call under the key runs; a later one with the same
-   * arguments gets the first one's result without writing; with other arguments, it is refused.
+   * A write sent with an idempotency key: the first call under the key runs; a later one to the same tool
+   * with the same arguments gets the first one's result without writing; with other arguments, or to
+   * another tool (a key names one request in the whole session), it is refused. A key is kept a day of
+   * session time (server/sessions/idempotency.ts); after that the call is a new operation.
    */
   private replay(args: Record<string, unknown>): { result: unknown } | undefined {
     const key = args[IDEMPOTENCY_KEY];
     if (typeof key !== 'string') return undefined;
-    const seen = this.session.idempotency.get(this.domain.name, this.tool.name, key);
+    const seen = this.session.idempotency.get(key, this.at);
     this.idempotency = { key };
     if (!seen) return undefined;
-    if (seen.fingerprint !== fingerprint(this.args)) {
+    const sameTool = seen.domain === this.domain.name && seen.tool === this.tool.name;
+    if (!sameTool || seen.fingerprint !== fingerprint(this.args)) {
+      const other = sameTool ? 'with other arguments' : 'for another request';
       throw new ProblemError(
         problem(
           422,
           'idempotency_key_reused',
-          `The idempotency_key '${key}' was already used with other arguments (call ${seen.seq}); use a new key for a new operation.`,
+          `The idempotency_key '${key}' was already used ${other} (call ${seen.seq}); use a new key for a new operation.`,
           {
             field: IDEMPOTENCY_KEY,
           },

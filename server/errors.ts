@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { nearMatches } from '../lib/text.js';
 import { closeUpgradeWhenAnswered } from './upgrade.js';
+import { sessionIdOf } from './session-id.js';
+import type { Session } from './sessions/session.js';
+import { journalUnknownTool } from './unknown-call.js';
 import { BODY_LIMIT } from './json-body.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, ProblemError, problem, toProblem } from './problem.js';
 
@@ -65,6 +68,20 @@ export function unknownTool(app: FastifyInstance, domainName: string | undefined
   );
 }
 
+/** A call of a tool the view does not have: journaled in the session like any call (server/unknown-call.ts), answered 404. */
+export function unknownToolCall(
+  app: FastifyInstance,
+  session: Session,
+  domainName: string | undefined,
+  toolName: string,
+  args: unknown,
+  argsBytes?: number,
+): ProblemError {
+  const failure = unknownTool(app, domainName, toolName);
+  journalUnknownTool(app, session, failure, domainName, toolName, args, argsBytes);
+  return failure;
+}
+
 const TOOL_PATH = /^\/(?:([^/]+)\/)?tools\/([^/?]+)\/?(?:\?.*)?$/;
 
 function notFound(request: FastifyRequest): ProblemError {
@@ -78,7 +95,10 @@ function notFound(request: FastifyRequest): ProblemError {
       if (tools.has(toolName)) {
         return new ProblemError(problem(405, 'method_not_allowed', `Call tools with POST and a JSON body of arguments.`), { allow: 'POST' });
       }
-      return unknownTool(request.server, domainName, toolName);
+      // A POST is a call, journaled in the session it addresses; anything else only asks where the tool is.
+      if (request.method !== 'POST') return unknownTool(request.server, domainName, toolName);
+      const session = request.server.sessions.resolve(sessionIdOf(request));
+      return unknownToolCall(request.server, session, domainName, toolName, request.body ?? {}, bodyBytes(request));
     }
   }
   const first = url.split(/[/?]/)[1] ?? '';
@@ -93,3 +113,9 @@ function notFound(request: FastifyRequest): ProblemError {
 }
 
 const STATIC_ROOTS = new Set(['sessions', 'tools', 'domains', 'health', 'openapi.json', 'docs', 'hazards', 'admin']);
+
+/** The size of a body as sent, from Content-Length (absent for a chunked body). */
+export function bodyBytes(request: FastifyRequest): number | undefined {
+  const length = request.headers['content-length'];
+  return length === undefined ? undefined : Number(length);
+}

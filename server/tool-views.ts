@@ -40,7 +40,7 @@ function once<T>(make: () => T): () => T {
 /** Every view the server offers: one per domain, then the combined one. */
 export function toolViews(registry: Registry, hazards: HazardRuntime, answerTool: AnswerToolOf = () => undefined): ToolView[] {
   const byDomain = [...registry.domains.values()].map((domain) => domainView(registry, hazards, domain, answerTool));
-  return [...byDomain, combinedView(registry, byDomain, answerTool)];
+  return [...byDomain, combinedView(registry, hazards, byDomain, answerTool)];
 }
 
 function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain, answerTool: AnswerToolOf): ToolView {
@@ -69,10 +69,19 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain, 
   };
 }
 
-/** The combined view shows each domain's changed contracts under their combined names; decoys have no place there. */
-function combinedView(registry: Registry, domainViews: readonly ToolView[], answerTool: AnswerToolOf): ToolView {
+/**
+ * The combined view shows each domain's changed contracts under their combined names, decoys included: a
+ * decoy is listed, and callable, exactly when its domain's view lists it (its combined name is its own
+ * unless another tool or decoy has it, then `{domain}__{name}`, as for tools).
+ */
+function combinedView(registry: Registry, hazards: HazardRuntime, domainViews: readonly ToolView[], answerTool: AnswerToolOf): ToolView {
   const entries = [...registry.combined.values()];
   const canonical = once(() => contractsOf(entries, 'combined'));
+  const decoys = combinedDecoys(registry);
+  /** Domain → name in the domain → combined name, for the tools the combined view shows from that domain. */
+  const names = new Map<string, Map<string, string>>();
+  for (const { domain, tool, combinedName } of entries) names.set(domain.name, (names.get(domain.name) ?? new Map()).set(tool.name, combinedName));
+  for (const decoy of decoys.values()) names.set(decoy.domain.name, (names.get(decoy.domain.name) ?? new Map()).set(decoy.tool.name, decoy.combinedName));
   return {
     name: 'combined',
     prefix: '',
@@ -80,19 +89,48 @@ function combinedView(registry: Registry, domainViews: readonly ToolView[], answ
       return canonical();
     },
     changed(session) {
-      const changed = new Map<string, Map<string, ToolContract>>();
-      for (const view of domainViews) {
-        const contracts = view.changed(session);
-        if (contracts) changed.set(view.name, new Map(contracts.map((contract) => [contract.name, contract])));
-      }
       const answer = answerTool(session)?.tool;
-      if (changed.size === 0) return withAnswer(null, canonical(), answer);
-      const contracts = entries.map(({ domain, tool, combinedName }, i) => {
-        const contract = changed.get(domain.name)?.get(tool.name);
-        return contract ? { ...contract, name: combinedName } : canonical()[i]!;
-      });
+      const changed = domainViews.map((view) => ({ view, contracts: hazards.contracts(session, view.name, view.canonical) }));
+      if (changed.every(({ contracts }) => contracts === null)) return withAnswer(null, canonical(), answer);
+      // Domain by domain, in each domain's listed order: the canonical combined order, with each domain's decoys where it lists them.
+      const contracts = changed.flatMap(({ view, contracts }) =>
+        (contracts ?? view.canonical).flatMap((contract) => {
+          const name = names.get(view.name)?.get(contract.name);
+          return name === undefined ? [] : [{ ...contract, name }];
+        }),
+      );
       return withAnswer(contracts, canonical(), answer);
     },
-    resolve: (name, session) => registry.combined.get(name) ?? (name === SUBMIT_ANSWER ? answerTool(session) : undefined),
+    resolve(name, session) {
+      const entry = registry.combined.get(name);
+      if (entry) return entry;
+      if (name === SUBMIT_ANSWER) return answerTool(session);
+      const decoy = decoys.get(name);
+      return decoy && hazards.decoyActive(session, decoy.domain.name, decoy.tool.name) ? decoy : undefined;
+    },
   };
+}
+
+/** A lookalike scenario's decoy as the combined view names it. */
+export interface CombinedDecoy {
+  readonly domain: Domain;
+  readonly tool: AnyTool;
+  readonly combinedName: string;
+}
+
+/** Every domain's decoys by their combined names: their own, unless a tool or another decoy has it. */
+export function combinedDecoys(registry: Registry): Map<string, CombinedDecoy> {
+  const found: { domain: Domain; tool: AnyTool }[] = [];
+  for (const domain of registry.domains.values()) {
+    for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') found.push({ domain, tool: scenario.decoy });
+  }
+  const count = new Map<string, number>();
+  for (const { tool } of found) count.set(tool.name, (count.get(tool.name) ?? 0) + 1);
+  const out = new Map<string, CombinedDecoy>();
+  for (const { domain, tool } of found) {
+    const clash = registry.combined.has(tool.name) || count.get(tool.name)! > 1;
+    const combinedName = clash ? `${domain.name}__${tool.name}` : tool.name;
+    out.set(combinedName, { domain, tool, combinedName });
+  }
+  return out;
 }

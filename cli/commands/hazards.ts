@@ -54,6 +54,17 @@ export function renderReport(report: HazardReport, all: boolean): string {
   const head = `session ${report.session}, seed ${report.seed}, hints ${settings.hints ? 'on' : 'off'}, at most ${settings.max_consecutive} retryable faults in a row, latency ${settings.latency_ms} ms`;
   const cells = all ? report.matrix : report.matrix.filter((cell) => cell.probability > 0);
   if (cells.length === 0) return `${head}\nNo hazard is switched on (${report.matrix.length} assigned cells: --all lists them).`;
-  const rows = cells.map((cell) => [cell.domain, cell.tool, cell.kind, cell.family, String(cell.probability), cell.source]);
-  return `${head}\n${renderTable([['DOMAIN', 'TOOL', 'KIND', 'FAMILY', 'P', 'SOURCE'], ...rows])}\n${cells.length} cells`;
+  // The CONDITION column (which calls a scenario bites, when not every call) only when some cell has one.
+  const conditions = cells.some((cell) => cell.condition !== undefined);
+  const rows = cells.map((cell) => [
+    cell.domain,
+    cell.tool,
+    cell.kind,
+    cell.family,
+    String(cell.probability),
+    cell.source,
+    ...(conditions ? [cell.condition ?? ''] : []),
+  ]);
+  const header = ['DOMAIN', 'TOOL', 'KIND', 'FAMILY', 'P', 'SOURCE', ...(conditions ? ['CONDITION'] : [])];
+  return `${head}\n${renderTable([header, ...rows])}\n${cells.length} cells`;
 }

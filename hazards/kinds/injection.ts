@@ -1,16 +1,13 @@
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
+import { followTrap, type Trap } from '../follow-ups.js';
+
+export type { Trap } from '../follow-ups.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
     injection: InjectionScenario<Db>;
   }
-}
-
-/** The call an injected instruction asks for: a tool of the domain, and the arguments that make it that call. */
-export interface Trap {
-  tool: string;
-  args: Record<string, unknown>;
 }
 
 export interface InjectionScenario<Db = unknown> extends ScenarioBase<'injection'> {
@@ -21,7 +18,7 @@ export interface InjectionScenario<Db = unknown> extends ScenarioBase<'injection
   plant(hook: ResultHook<Db>): { result: unknown; field: string; text: string; trap: Trap } | null;
 }
 
-/** Text inside the data tells the agent to act; a later call that does what it says is journaled as a trap. */
+/** Text inside the data tells the agent to act; a later call that does what it says is journaled as a trap (by its target: see followTrap). */
 export const injection = defineKind<InjectionScenario>({
   kind: 'injection',
   family: 'output',
@@ -36,8 +33,7 @@ export const injection = defineKind<InjectionScenario>({
     if (!planted) return result;
     const { field, text, trap } = planted;
     call.record({ field, text, trap });
-    const matches = (args: Record<string, unknown>) => Object.entries(trap.args).every(([key, value]) => JSON.stringify(args[key]) === JSON.stringify(value));
-    call.follow({ tool: trap.tool, matches, details: { trap: true, planted_by: { tool: call.context.tool.name, call: call.context.call }, field } });
+    followTrap(call, trap, { planted_by: { tool: call.context.tool.name, call: call.context.call }, field });
     return hinted(call, planted.result);
   },
 });

@@ -17,6 +17,7 @@ export const latency = defineKind<LatencyScenario>({
   kind: 'latency',
   family: 'execution',
   scope: 'call',
+  endsCall: true,
   retryable: true,
   sees: 'a 504 Gateway Timeout after HAZARD_LATENCY_MS; on a write, the outcome is unknown',
   recovery: 'retry a read; before retrying a write, read the state (or retry with the same idempotency_key)',

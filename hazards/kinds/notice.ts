@@ -1,5 +1,6 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
+import { followTrap, type Trap } from '../follow-ups.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -8,8 +9,13 @@ declare module '../kind.js' {
 }
 
 export interface NoticeScenario extends ScenarioBase<'notice'> {
-  /** Advisory texts; a misleading one suggests an action the policy does not allow. */
-  notices: readonly { text: string; misleading?: boolean }[];
+  /**
+   * Advisory texts; a misleading one suggests an action the policy does not allow. `trap`: the call that
+   * acts on it (a later call covering its target is journaled as a trap, as for an injection; absent when
+   * acting on it is no call of a listed tool, e.g. a tool the API does not have, which the journal shows as
+   * a call of an unknown tool).
+   */
+  notices: readonly { text: string; misleading?: boolean; trap?: Trap }[];
 }
 
 /** Advisory text inside a successful result: banners, companion functions, a misleading tip. */
@@ -26,6 +32,7 @@ export const notice = defineKind<NoticeScenario>({
     if (typeof result !== 'object' || result === null || Array.isArray(result)) return result;
     const chosen = call.random.pick(call.scenario.notices);
     call.record({ text: chosen.text, misleading: chosen.misleading ?? false });
+    if (chosen.trap) followTrap(call, chosen.trap, { planted_by: { tool: call.context.tool.name, call: call.context.call }, field: 'notice' });
     return hinted(call, { ...result, notice: chosen.text });
   },
 });

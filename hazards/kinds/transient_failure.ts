@@ -14,6 +14,7 @@ export const transientFailure = defineKind<TransientFailureScenario>({
   kind: 'transient_failure',
   family: 'execution',
   scope: 'call',
+  endsCall: true,
   retryable: true,
   sees: 'HTTP 500/502/503 with a cryptic body and a request id, or 429 with Retry-After',
   recovery: 'retry the same call (after Retry-After when given); nothing was executed',

@@ -20,6 +20,7 @@ export const transportFault = defineKind<TransportFaultScenario>({
   kind: 'transport_fault',
   family: 'execution',
   scope: 'call',
+  endsCall: true,
   retryable: true,
   sees: 'a connection reset, an empty reply, a truncated body, or malformed JSON with status 200',
   recovery: 'retry the same call; a write cut off before it was sent was not applied',

@@ -18,6 +18,7 @@ export const unknownOutcome = defineKind<UnknownOutcomeScenario>({
   kind: 'unknown_outcome',
   family: 'execution',
   scope: 'call',
+  endsCall: true,
   retryable: true,
   writesOnly: true,
   sees: 'a 504 or 502 from a gateway, or a reset connection, on a write that did go through',

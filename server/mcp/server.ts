@@ -3,7 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { callTool } from '../call.js';
 import { mcpToolOf } from '../listings.js';
-import { unknownTool } from '../errors.js';
+import { unknownToolCall } from '../errors.js';
 import type { Session } from '../sessions/session.js';
 import type { ToolView } from '../tool-views.js';
 import { VERSION } from '../version.js';
@@ -57,7 +57,8 @@ export function mcpServer(app: FastifyInstance, binding: McpBinding): Server {
     const session = app.sessions.resolve(binding.session);
     const { name, arguments: args = {} } = request.params;
     const found = view.resolve(name, session);
-    if (!found) throw new McpError(ErrorCode.InvalidParams, unknownTool(app, view.name === 'combined' ? undefined : view.name, name).problem.detail);
+    if (!found)
+      throw new McpError(ErrorCode.InvalidParams, unknownToolCall(app, session, view.name === 'combined' ? undefined : view.name, name, args).problem.detail);
     const outcome = await callTool(app, session, found.domain, found.tool, args);
     watch.check();
     const fault = outcome.fault;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { callTool } from '../call.js';
-import { unknownTool } from '../errors.js';
+import { unknownToolCall } from '../errors.js';
 import { anthropicToolOf } from '../listings.js';
 import { problemError } from '../problem.js';
 import { openSession } from '../routes/sessions.js';
@@ -153,7 +153,7 @@ export class Episodes {
   private async call(session: Session, task: TaskInstance, name: string, args: Record<string, unknown>): Promise<CallView> {
     const view = this.viewOf(task);
     const found = view.resolve(name, session);
-    if (!found) return problemView(unknownTool(this.app, view.name, name));
+    if (!found) return problemView(unknownToolCall(this.app, session, view.name, name, args));
     return callView(await callTool(this.app, session, found.domain, found.tool, args));
   }
 

@@ -35,6 +35,12 @@ const Report = z.object({
       probability: z.number(),
       source: z.string().describe('The setting that decided the probability: a variable, the config file, the runtime, the session.'),
       assigned: z.boolean().describe('True when the domain declares this kind for this tool; false for a generic kind switched on by name.'),
+      condition: z
+        .string()
+        .optional()
+        .describe(
+          "When the scenario bites only some calls of its tool: which, in the agent's terms (e.g. 'UPS orders only'); absent when it may bite any call.",
+        ),
     }),
   ),
 });
@@ -46,7 +52,10 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
   const describe = (sessionId: string, activeOnly: boolean) => {
     const session = app.sessions.require(sessionId);
     const settings = app.hazards.settings(session);
-    const matrix = app.hazards.matrix(session);
+    const matrix = app.hazards.matrix(session).map((cell) => {
+      const condition = app.hazards.assignment.scenario(cell, cell.kind)?.condition;
+      return condition === undefined ? cell : { ...cell, condition };
+    });
     return {
       session: session.id,
       seed: session.seed,

@@ -18,6 +18,9 @@ export const Summary = z.object({
       bytes: z.number().int().describe('Size of the kept entries as JSON, counted against JOURNAL_MEMORY.'),
     })
     .describe("The session's journal."),
+  hazard_hits: z
+    .record(z.string(), z.number().int())
+    .describe('Per hazard kind: how many calls of the session it struck, including calls the journal dropped.'),
   changed_domains: z.array(z.string()),
   task: z.string().optional().describe('The task the session runs.'),
   answers: z.number().int().optional().describe("The final answers recorded for the session's task."),
@@ -64,7 +67,10 @@ const JournalEntry = z.object({
   at: z.string().describe("The session clock's time of the call (ISO 8601)."),
   domain: z.string(),
   tool: z.string(),
-  call: z.number().int().describe('The n-th call of this tool in the session, counting from 1.'),
+  call: z
+    .number()
+    .int()
+    .describe('The n-th call of this tool in the session, counting from 1; 0 for a call of a tool that does not exist (its problem says so).'),
   args: z.unknown().describe('The arguments as sent; for a refused call larger than 2 KiB, the start of their JSON text.'),
   args_truncated: z.object({ bytes: z.number().int(), kept: z.number().int() }).optional().describe('Present when args was cut.'),
   status: z.number().int(),

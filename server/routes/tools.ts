@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Domain } from '../../domains/domain.js';
 import type { AnyTool } from '../../domains/tool.js';
-import { sendProblem, unknownTool } from '../errors.js';
+import { bodyBytes, sendProblem, unknownToolCall } from '../errors.js';
 import { sendFault } from '../fault-reply.js';
 import { type CallOutcome, callTool } from '../call.js';
 import { HONOURS_SESSION_HEADER } from '../openapi.js';
@@ -11,7 +11,7 @@ import type { ToolEntry } from '../registry.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
 import { SUBMIT_ANSWER } from '../tasks/answer-tool.js';
-import type { ToolView } from '../tool-views.js';
+import { combinedDecoys, type ToolView } from '../tool-views.js';
 
 // Validation happens inside the call pipeline (after before-call hazards, and journaled like
 // every call), so the route's schema documents the body without fastify checking it.
@@ -26,8 +26,9 @@ export async function toolRoutes(app: FastifyInstance): Promise<void> {
   }
   for (const [name, entry] of app.registry.combined) route(app, `/tools/${name}`, entry, name, 'combined');
   for (const domain of app.registry.domains.values()) {
-    for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoyRoute(app, domain, scenario.decoy);
+    for (const scenario of domain.hazards ?? []) if (scenario.kind === 'lookalike') decoyRoute(app, domain, scenario.decoy, domain.name, scenario.decoy.name);
   }
+  for (const { domain, tool, combinedName } of combinedDecoys(app.registry).values()) decoyRoute(app, domain, tool, undefined, combinedName);
   for (const view of app.views) answerRoute(app, view);
 }
 
@@ -36,24 +37,31 @@ function answerRoute(app: FastifyInstance, view: ToolView): void {
   app.post(`${view.prefix}/tools/${SUBMIT_ANSWER}`, {
     schema: { hide: true },
     handler(request, reply) {
-      const session = app.sessions.get(sessionIdOf(request));
-      const found = session && view.resolve(SUBMIT_ANSWER, session);
-      if (!session || !found) return sendProblem(reply, unknownTool(app, view.prefix === '' ? undefined : view.name, SUBMIT_ANSWER));
+      const session = app.sessions.resolve(sessionIdOf(request));
+      const found = view.resolve(SUBMIT_ANSWER, session);
+      if (!found)
+        return sendProblem(
+          reply,
+          unknownToolCall(app, session, view.prefix === '' ? undefined : view.name, SUBMIT_ANSWER, request.body ?? {}, bodyBytes(request)),
+        );
       const outcome = callTool(app, session, found.domain, found.tool, request.body ?? {}, bodyBytes(request));
       return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
     },
   });
 }
 
-/** A lookalike's decoy: callable only in sessions where it is listed; otherwise it does not exist. */
-function decoyRoute(app: FastifyInstance, domain: Domain, decoy: AnyTool): void {
-  app.post(`/${domain.name}/tools/${decoy.name}`, {
+/**
+ * A lookalike's decoy, in its domain's view (`view` the domain's name) or the combined one (`view` undefined):
+ * callable only in sessions where it is listed; otherwise it does not exist.
+ */
+function decoyRoute(app: FastifyInstance, domain: Domain, decoy: AnyTool, view: string | undefined, name: string): void {
+  app.post(`${view === undefined ? '' : `/${view}`}/tools/${name}`, {
     schema: { hide: true },
     handler(request, reply) {
-      const id = sessionIdOf(request);
-      // A decoy that is not listed does not exist: calling it creates no session.
-      if (!app.hazards.decoyActive(app.sessions.view(id), domain.name, decoy.name)) return sendProblem(reply, unknownTool(app, domain.name, decoy.name));
-      const session = app.sessions.resolve(id);
+      const session = app.sessions.resolve(sessionIdOf(request));
+      // A decoy that is not listed does not exist: a call of it is a call of an unknown tool, journaled as any other.
+      if (!app.hazards.decoyActive(session, domain.name, decoy.name))
+        return sendProblem(reply, unknownToolCall(app, session, view, name, request.body ?? {}, bodyBytes(request)));
       const outcome = callTool(app, session, domain, decoy, request.body ?? {}, bodyBytes(request));
       return outcome instanceof Promise ? outcome.then((done) => send(request, reply, done)) : send(request, reply, outcome);
     },
@@ -85,10 +93,4 @@ function send(request: FastifyRequest, reply: FastifyReply, { status, headers, t
   if (fault) return sendFault(request, reply, fault, text);
   reply.code(status).headers(headers);
   return sendJsonText(reply, text, status < 400 ? JSON_TYPE : PROBLEM_CONTENT_TYPE);
-}
-
-/** The size of the arguments as sent, from Content-Length (absent for a chunked body). */
-function bodyBytes(request: FastifyRequest): number | undefined {
-  const length = request.headers['content-length'];
-  return length === undefined ? undefined : Number(length);
 }

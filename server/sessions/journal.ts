@@ -12,7 +12,7 @@ export interface JournalEntry {
   at: number;
   domain: string;
   tool: string;
-  /** The n-th call of this tool in the session, counting from 1. */
+  /** The n-th call of this tool in the session, counting from 1; 0 for a call of a tool that does not exist (server/unknown-call.ts). */
   call: number;
   /** The arguments as sent; for a rejected call larger than a bound, the start of their JSON text. */
   args: unknown;

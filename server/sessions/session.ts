@@ -5,9 +5,10 @@ import { DomainState, type RecordDiff } from '../data/domain-state.js';
 import { HazardSpec } from '../../hazards/spec.js';
 import { ClockOptions, SessionClock } from './clock.js';
 import type { Change } from '../data/overlay.js';
-import { IdempotencyKeys, type Remembered } from './idempotency.js';
+import { IdempotencyKeys, type LegacyRemembered, type Remembered } from './idempotency.js';
 import { entryBytes, type HeldEntry, Journal, JournalBudget, type JournalEntry } from './journal.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
+import type { ExpectedWrite } from '../../scoring/task.js';
 import type { TaskInstance } from '../tasks/instance.js';
 
 /** A session as plain data (persistence). */
@@ -18,8 +19,10 @@ export interface SavedSession {
   changes: Record<string, Change[]>;
   /** Per domain/tool: how many of its latest calls in a row a retryable fault hit. */
   streaks?: Record<string, number>;
-  /** The idempotency keys of recent writes (kept apart from the journal, which may drop old calls). */
-  idempotency?: [string, Remembered][];
+  /** Per hazard kind: how many calls it struck (all calls, including those the journal dropped). */
+  hits?: Record<string, number>;
+  /** The idempotency keys of recent writes (kept apart from the journal, which may drop old calls); older snapshots hold legacy ones. */
+  idempotency?: [string, Remembered | LegacyRemembered][];
   /** Oldest first; an entry read back from disk may still be its JSON text. */
   journal: HeldEntry[];
   /** The final answers recorded for the session's task. */
@@ -70,6 +73,7 @@ export class Session {
   private readonly states = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
   private readonly streaks = new Map<string, number>();
+  private readonly hits = new Map<string, number>();
 
   constructor(
     readonly id: string,
@@ -112,6 +116,11 @@ export class Session {
     return Object.fromEntries(this.domainNames().map((name) => [name, this.domain(name).diff()]));
   }
 
+  /** The writes the session's task asks for in a domain (none without a task). */
+  requestedWrites(domain: string): readonly ExpectedWrite[] {
+    return this.instance?.domain.name === domain ? this.instance.scored.writes : [];
+  }
+
   /** Calls of a tool so far in this session. */
   callCount(domain: string, tool: string): number {
     return this.calls.get(`${domain}/${tool}`) ?? 0;
@@ -138,6 +147,7 @@ export class Session {
     this.seq = entry.seq;
     this.journal.append(entry, bytes);
     if (entry.idempotency) this.idempotency.remember(entry);
+    for (const kind of new Set(entry.hazards.map((event) => event.kind))) this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
     const faulted = entry.hazards.length > 0 && entry.hazards.some((event) => event.retryable);
     if (!faulted && this.streaks.size === 0) return;
     const key = `${entry.domain}/${entry.tool}`;
@@ -164,7 +174,8 @@ export class Session {
   replay(entry: JournalEntry, bytes: number): void {
     this.record(entry, bytes);
     if (entry.changes.length > 0) this.domain(entry.domain).apply(entry.changes);
-    this.countCall(entry.domain, entry.tool);
+    // A call of a tool that does not exist (call 0) has no counter.
+    if (entry.call > 0) this.countCall(entry.domain, entry.tool);
     this.clock.tick();
   }
 
@@ -175,6 +186,7 @@ export class Session {
       ticks: this.clock.ticksSoFar,
       calls: Object.fromEntries(this.calls),
       streaks: Object.fromEntries(this.streaks),
+      hits: Object.fromEntries(this.hits),
       idempotency: this.idempotency.save(),
       changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
       journal: this.journal.held(),
@@ -188,7 +200,8 @@ export class Session {
     this.clock.restore(saved.ticks);
     for (const [key, n] of Object.entries(saved.calls)) this.calls.set(key, n);
     for (const [key, n] of Object.entries(saved.streaks ?? {})) this.streaks.set(key, n);
-    this.idempotency.load(saved.idempotency ?? []);
+    for (const [kind, n] of Object.entries(saved.hits ?? {})) this.hits.set(kind, n);
+    this.idempotency.load(saved.idempotency ?? [], this.clock.now().getTime());
     for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
     for (const entry of saved.journal) this.journal.append(entry, typeof entry === 'string' ? entry.length : entryBytes(entry));
     // A snapshot from before answers were typed holds their text.
@@ -203,6 +216,7 @@ export class Session {
     this.seq = 0;
     this.calls.clear();
     this.streaks.clear();
+    this.hits.clear();
     this.idempotency.clear();
     this.clock.restore(0);
     this.answers.length = 0;
@@ -215,6 +229,7 @@ export class Session {
       clock: { ...this.clock.options, now: this.clock.now().toISOString() },
       calls: this.seq,
       journal: { entries: this.journal.length, dropped: this.seq - this.journal.length, bytes: this.journal.bytes },
+      hazard_hits: Object.fromEntries([...this.hits].sort(([a], [b]) => a.localeCompare(b))),
       changed_domains: [...this.states].filter(([, s]) => s.changed).map(([name]) => name),
       ...(this.options.task === undefined ? {} : { task: this.options.task, answers: this.answers.length }),
     };

@@ -82,6 +82,10 @@ t.test('hazards: the matrix the environment and the flags make, offline', async 
   t.match(flagged.out, /DOMAIN +TOOL +KIND +FAMILY +P +SOURCE/);
   t.match(flagged.out, /retail +track_order +feature_limit +execution +1 +HAZARD__FEATURE_LIMIT__TRACK_ORDER/, 'the flag, as its variable');
   t.match(flagged.out, /outage +execution +0\.5 +HAZARD__OUTAGE/, 'the environment');
+  t.match(flagged.out, /DOMAIN +TOOL +KIND +FAMILY +P +SOURCE +CONDITION/, 'a CONDITION column when a scenario shown has one');
+  t.match(flagged.out, /retail +track_order +feature_limit +execution +1 +HAZARD__FEATURE_LIMIT__TRACK_ORDER +.*UPS/, "track_order's: UPS orders only");
+  const plain = await cli(['hazards', '--hazard', 'outage:track_order=on']);
+  t.notMatch(plain.out, /CONDITION/, 'no CONDITION column when no scenario shown has one');
   const all = await cli(['hazards', '--all']);
   t.ok(all.out.split('\n').length > 100, '--all lists the cells switched off');
 });

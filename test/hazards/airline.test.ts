@@ -166,7 +166,8 @@ t.test('lookalike: search_flights_v1, a deprecated partial twin of search_direct
 
   const on = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__SEARCH_DIRECT_FLIGHT: 'on', HAZARD_SEED: '1' } });
   const names = (await listed(on, 'a')).map((e) => e.name);
-  t.equal(names.indexOf('search_flights_v1'), names.indexOf('search_direct_flight') + 1, 'listed beside the canonical tool');
+  t.equal(names.filter((name) => name === 'search_flights_v1').length, 1, 'listed once, beside the canonical tool');
+  t.ok(names.includes('search_direct_flight'), 'which is listed too');
   const decoy = await call(on, 'search_flights_v1', direct);
   t.equal(decoy.status, 200, 'the decoy answers');
   t.match(decoy.body, { deprecated: true, deprecation: /Use search_direct_flight/, last_synced_at: String });
@@ -186,11 +187,12 @@ t.test("ambiguous_doc on update_reservation_baggages: the counts' meaning is lef
   )[0]!;
   const off = await startServer(t);
   const canonical = (await listed(off, 'off')).find((e) => e.name === 'update_reservation_baggages')!;
-  t.match(JSON.stringify(canonical), /free and paid/, 'off: the listing says what the counts are');
+  t.match(JSON.stringify(canonical), /the new total, not the bags to add/, 'off: the listing says what the counts are');
 
   const on = await startServer(t, { hazardEnv: { HAZARD__AMBIGUOUS_DOC__UPDATE_RESERVATION_BAGGAGES: 'on', HAZARD_SEED: '1' } });
   const vague = (await listed(on, 'a')).find((e) => e.name === 'update_reservation_baggages')!;
-  t.notMatch(JSON.stringify(vague), /free and paid|exceed the free allowance|New total/, 'on: the meaning is gone');
+  t.notMatch(JSON.stringify(vague), /new total|new number|bags to add/i, 'on: the meaning is gone');
+  t.notMatch(JSON.stringify(vague), /"[a-z][^"]*\./, 'on: what is left reads as sentences');
   // Recovery: read the current counts, send the new totals.
   const current = (await call(on, 'get_reservation_details', { reservation_id: reservation.reservation_id })).body;
   const args = {
@@ -325,9 +327,10 @@ t.test('output_drift on get_reservation_details: amounts in cents from call 2', 
   t.match(drifted, { currency: 'USD', amount_unit: 'cents' });
   t.notOk('price' in drifted.flights[0], 'price is gone');
   // Recovery: read the new shape.
-  const { currency, amount_unit, flights, payment_history, ...rest } = drifted;
+  const { currency, amount_unit, flights, payment_history, total_price_cents, ...rest } = drifted;
   const read = {
     ...rest,
+    ...(total_price_cents === undefined ? {} : { total_price: total_price_cents / 100 }),
     flights: flights.map(({ price_cents, ...f }: Obj) => ({ ...f, price: (price_cents as number) / 100 })),
     payment_history: payment_history.map(({ amount_cents, ...p }: Obj) => ({ ...p, amount: (amount_cents as number) / 100 })),
   };
@@ -345,17 +348,17 @@ t.test('sponsored on search_direct_flight: promoted flights break the query; dro
   ]) {
     const query = { origin: flight.origin, destination: flight.destination, date };
     const canonical = (await call(off, 'search_direct_flight', query, 'off')).body as Obj[];
-    t.notOk(
-      canonical.some((r) => 'sponsored' in r),
-      'off: no sponsored result',
+    t.ok(
+      canonical.every((r) => r['sponsored'] === false && r['date'] === date),
+      'off: every result has its date and is not sponsored',
     );
     const results = (await call(on, 'search_direct_flight', query)).body as Obj[];
     const ads = results.filter((r) => r['sponsored'] === true);
     promoted += ads.length;
     t.ok(ads.length > 0, `${JSON.stringify(query)}: promoted flights`);
     for (const ad of ads) {
-      t.equal(ad['label'], 'Sponsored');
-      t.ok(ad['destination'] !== query.destination || (ad['date'] !== null && ad['date'] !== query.date), `${ad['flight_number']} breaks the query`);
+      t.same(Object.keys(ad), Object.keys(canonical[0] ?? ad), 'an ad has the members of a result, in their order');
+      t.ok(ad['destination'] !== query.destination || ad['date'] !== query.date, `${ad['flight_number']} breaks the query`);
     }
     t.same(
       results.filter((r) => r['sponsored'] !== true),
@@ -370,14 +373,15 @@ t.test('sponsored on search_direct_flight: promoted flights break the query; dro
 t.test('notice on get_user_details: advisory text, never instructions', async (t) => {
   const args = { user_id: booker.user_id };
   const canonical = (await call(await startServer(t), 'get_user_details', args, 'off')).body;
-  t.notOk('notice' in canonical);
+  t.type(canonical.notice, 'string', 'off: the account notice, a true one');
   const on = await startServer(t, { hazardEnv: { HAZARD__NOTICE__GET_USER_DETAILS: 'on', HAZARD_SEED: '1' } });
   const seen = new Set<string>();
   for (let i = 0; i < 8; i++) {
     const { notice, ...profile } = (await call(on, 'get_user_details', args)).body;
     t.type(notice, 'string');
     seen.add(notice);
-    t.same(profile, canonical, 'the profile is unchanged');
+    t.same({ ...profile, notice: canonical.notice }, canonical, 'the profile is unchanged');
+    t.not(notice, canonical.notice, 'the notice is the banner');
   }
   const events = await eventsOf(on, 'a');
   t.ok(
@@ -446,7 +450,7 @@ t.test("stale_data on track_baggage: the summary lags the bag's scans; the lates
   t.match(await eventsOf(on, 'a'), [{ kind: 'stale_data', field: 'bags.0.status' }]);
   let fresh = cached;
   for (let i = 0; i < 4 && fresh.cache === 'HIT'; i++) fresh = (await call(on, 'track_baggage', { tag: bag.tag })).body;
-  t.same(fresh, canonical, 'a later read is fresh');
+  t.same({ ...fresh, as_of: canonical.as_of }, canonical, 'a later read is fresh');
   const several = findReservation((r) => Object.values(db.bags).filter((b) => b.reservation_id === r.reservation_id).length >= 2);
   const all = (await call(on, 'track_baggage', { reservation_id: several.reservation_id }, 'b')).body;
   t.ok(

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import t from 'tap';
+import { domains } from '../../domains/index.js';
 import { retail } from '../../domains/retail/index.js';
 import {
   canonicalRetailDocument,
@@ -19,6 +20,8 @@ import { startServer, type TestServer } from '../helpers/server.js';
 // answer with partial data and a deprecation notice; outside the hazard they do not exist.
 // Retail: get_order_info (twin of get_order_details), search_products_legacy (of search_product).
 
+/** Every domain's decoys (HAZARDS=lookalike lists them all, in the combined view too). */
+const ALL_DECOYS = new Set(domains.flatMap((domain) => (domain.hazards ?? []).flatMap((s) => (s.kind === 'lookalike' ? [s.decoy.name] : []))));
 const DECOYS = { get_order_details: 'get_order_info', search_product: 'search_products_legacy' } as const;
 const names = retail.tools.map((tool) => tool.name);
 const order = findOrder((o) => o.status === 'delivered' && o.fulfillments.length > 0);
@@ -58,20 +61,27 @@ t.test('lookalike fires only when enabled: otherwise the decoys are neither list
     t.match(reply.body, { code: 'unknown_tool', detail: `No tool '${decoy}' in domain 'retail'.` }, 'an unknown tool, like any other');
   }
   t.match(
-    await off.request('GET', '/sessions/plain/journal'),
-    { status: 404, body: { code: 'session_not_found' } },
-    'off: a decoy route is not a call, and creates no session',
+    await off.journal<JournalEntry>('plain'),
+    Object.values(DECOYS).map((decoy) => ({ tool: decoy, call: 0, status: 404, problem: { code: 'unknown_tool' }, hazards: [] })),
+    'off: journaled as calls of unknown tools, like any other',
   );
 
   const one = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on', HAZARD_SEED: '1' } });
-  const expected = [...names];
-  expected.splice(names.indexOf('get_order_details') + 1, 0, 'get_order_info');
-  for (const [view, listed] of Object.entries(await views(one, 'one')))
+  const oneViews = Object.entries(await views(one, 'one'));
+  for (const [view, listed] of oneViews) {
+    const listedNames = listed.map((tool) => tool.name);
     t.same(
-      listed.map((tool) => tool.name),
-      expected,
-      `${view}: get_order_info right after get_order_details, no other decoy`,
+      listedNames.filter((name) => name !== 'get_order_info'),
+      names,
+      `${view}: the canonical tools in their order, and no other decoy`,
     );
+    t.equal(listedNames.filter((name) => name === 'get_order_info').length, 1, `${view}: get_order_info once`);
+    t.same(
+      listedNames,
+      oneViews[0]![1].map((tool) => tool.name),
+      `${view}: in the same place as in ${oneViews[0]![0]}`,
+    );
+  }
   t.equal((await one.call('retail', 'get_order_info', { order_id: order.order_id }, 'one')).status, 200, 'the enabled decoy answers');
   t.match(
     await one.call('retail', 'search_products_legacy', { keyword: 'lamp' }, 'one'),
@@ -87,7 +97,23 @@ t.test('lookalike fires only when enabled: otherwise the decoys are neither list
     { status: 404, body: { code: 'unknown_tool' } },
     'and a 404 for the decoy',
   );
-  t.same(await one.journal<JournalEntry>(quiet), [], 'which is not journaled');
+  t.match(await one.journal<JournalEntry>(quiet), [{ tool: 'get_order_info', call: 0, status: 404, hazards: [] }], 'journaled as an unknown tool');
+});
+
+t.test('lookalike: where a decoy is listed is drawn from the seed, not always right after its real tool', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARD__LOOKALIKE__GET_ORDER_DETAILS: 'on' } });
+  const places = new Set<number>();
+  let after = 0;
+  for (let seed = 1; seed <= 12; seed++) {
+    const session = await server.newSession({ id: `place-${seed}`, seed: String(seed) });
+    const listed = await listedNames(server, session);
+    const at = listed.indexOf('get_order_info');
+    places.add(at);
+    if (listed[at - 1] === 'get_order_details') after += 1;
+    t.same(await listedNames(server, session), listed, `seed ${seed}: the same place on every listing`);
+  }
+  t.ok(places.size >= 4, `12 seeds place the decoy in ${places.size} places`);
+  t.ok(after < 6, `right after get_order_details for ${after} of 12 seeds`);
 });
 
 t.test('lookalike: decoys listed and documented while on, journaled when called, partial and deprecated; the canonical tool is whole', async (t) => {
@@ -95,12 +121,20 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'lookalike', HAZARD_SEED: '1' } });
   const session = await server.newSession({ id: 'twins' });
 
-  const expected = names.flatMap((name) => (name in DECOYS ? [name, DECOYS[name as keyof typeof DECOYS]] : [name]));
+  const decoyNames = new Set<string>(Object.values(DECOYS));
   for (const [view, listed] of Object.entries(await views(server, session))) {
     t.same(
-      listed.map((tool) => tool.name),
-      expected,
-      `${view}: each decoy right after its canonical tool`,
+      listed.map((tool) => tool.name).filter((name) => !decoyNames.has(name)),
+      names,
+      `${view}: the canonical tools in their order`,
+    );
+    t.same(
+      listed
+        .map((tool) => tool.name)
+        .filter((name) => decoyNames.has(name))
+        .sort(),
+      [...decoyNames].sort(),
+      `${view}: and each decoy once`,
     );
     for (const decoy of Object.values(DECOYS))
       t.notMatch(listed.find((tool) => tool.name === decoy)!.description, /deprecated|hint/i, `${view}: ${decoy} looks like a tool`);
@@ -108,15 +142,11 @@ t.test('lookalike: decoys listed and documented while on, journaled when called,
   const combined = (await server.request('GET', `/s/${session}/tools?format=openai`)).body as { function: { name: string } }[];
   const canonicalCombined = (await off.request('GET', '/tools?format=openai')).body as { function: { name: string } }[];
   t.same(
-    combined.map((e) => e.function.name),
+    combined.map((e) => e.function.name).filter((name) => !ALL_DECOYS.has(name)),
     canonicalCombined.map((e) => e.function.name),
-    'the combined view, where decoys have no route, lists none',
+    'the combined view lists the decoys too (test/server/combined-decoys.test.ts), and nothing else new',
   );
-  t.match(
-    await server.request('POST', `/s/${session}/tools/get_order_info`, { order_id: order.order_id }),
-    { status: 404, body: { code: 'unknown_tool' } },
-    'and has no such tool',
-  );
+  t.equal((await server.request('POST', '/s/twins-combined/tools/get_order_info', { order_id: order.order_id })).status, 200, 'and calls them');
   const document = (await server.request('GET', `/s/${session}/retail/openapi.json`)).body;
   const validation = await new Validator().validate(document);
   t.ok(validation.valid, 'the session document is valid OpenAPI', { errors: validation.errors });

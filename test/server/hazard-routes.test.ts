@@ -2,6 +2,7 @@ import t from 'tap';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 import { GROUPS, KINDS } from '../../hazards/catalog.js';
+import { domains } from '../../domains/index.js';
 
 const order = findOrder((o) => o.status === 'pending');
 
@@ -79,4 +80,18 @@ t.test('an inherited name in runtime or session settings is a 400 and changes no
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id })).status, 200, 'calls still work in default');
   t.equal((await server.call('retail', 'get_order_details', { order_id: order.order_id }, 'another')).status, 200, 'and in every other session');
   t.same((await server.request('GET', '/hazards?active=true')).body.matrix, [], 'no setting was stored');
+});
+
+t.test('GET /hazards: each cell states the condition of its scenario, when it bites only some calls', async (t) => {
+  const server = await startServer(t, { hazardEnv: { HAZARD__FEATURE_LIMIT__TRACK_ORDER: 'on' } });
+  const { matrix } = (await server.request('GET', '/hazards')).body as { matrix: { domain: string; tool: string; kind: string; condition?: string }[] };
+  const scenarios = domains.flatMap((domain) => (domain.hazards ?? []).map((scenario) => ({ domain: domain.name, scenario })));
+  const conditioned = scenarios.filter(({ scenario }) => scenario.condition !== undefined);
+  t.ok(conditioned.length > 0, 'some scenarios declare a condition');
+  for (const { domain, scenario } of scenarios) {
+    const cell = matrix.find((c) => c.domain === domain && c.tool === scenario.tool && c.kind === scenario.kind);
+    t.equal(cell?.condition, scenario.condition, `${domain}/${scenario.tool}/${scenario.kind}: ${scenario.condition ?? 'no condition'}`);
+  }
+  const ups = matrix.find((c) => c.tool === 'track_order' && c.kind === 'feature_limit');
+  t.match(ups?.condition, /UPS/, 'feature_limit on track_order: UPS orders only');
 });

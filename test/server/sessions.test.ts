@@ -155,14 +155,13 @@ t.test('mutations of one session are serialized and never half-applied', async (
   t.equal((await server.state(id)).retail.orders[pending.order_id].address.address2, last, 'the state is the last write');
 });
 
-t.test('only POST /sessions and tool calls create sessions; /health says when the cap is reached', async (t) => {
-  const server = await startServer(t, { sessions: { maxSessions: 2 } });
+t.test('only POST /sessions and tool calls (of tools that exist or not) create sessions; /health says when the cap is reached', async (t) => {
+  const server = await startServer(t, { sessions: { maxSessions: 3 } });
   for (let i = 0; i < 5; i++) {
     t.equal((await server.request('GET', `/s/reader-${i}/retail/tools`)).status, 200, 'a listing inside an unknown session answers');
     t.equal((await server.request('GET', `/s/reader-${i}/tools?format=openai`)).status, 200);
     t.equal((await server.request('GET', `/s/reader-${i}/retail/openapi.json`)).status, 200);
     t.equal((await server.request('GET', '/retail/tools', undefined, { 'x-session-id': `header-${i}` })).status, 200);
-    t.equal((await server.call('retail', 'get_order_info', { order_id: order.order_id }, `decoy-${i}`)).status, 404, 'an unlisted decoy');
   }
   t.equal((await server.request('GET', '/s/bad%20id/retail/tools')).status, 400, 'an invalid id is still refused');
   t.same(
@@ -170,11 +169,14 @@ t.test('only POST /sessions and tool calls create sessions; /health says when th
     ['default'],
     'reads created no session',
   );
-  t.match((await server.request('GET', '/health')).body, { status: 'ok', sessions: { live: 0, max: 2, full: false } });
+  t.match((await server.request('GET', '/health')).body, { status: 'ok', sessions: { live: 0, max: 3, full: false } });
 
   await server.newSession({ id: 'one' });
   t.equal((await server.call('retail', 'calculate', { expression: '1+1' }, 'two')).status, 200, 'a tool call under a new id creates it');
+  // A call of a tool that does not exist (here a decoy not listed) is a call too: journaled in the session it names.
+  t.equal((await server.call('retail', 'get_order_info', { order_id: order.order_id }, 'three')).status, 404, 'an unlisted decoy');
+  t.match(await server.journal('three'), [{ tool: 'get_order_info', status: 404, call: 0 }], 'journaled in the session it created');
   const health = (await server.request('GET', '/health')).body;
-  t.match(health, { status: 'full', sessions: { live: 2, max: 2, full: true }, detail: /MAX_SESSIONS=2/ }, '/health says the cap is reached');
-  t.equal((await server.request('POST', '/sessions', { id: 'three' })).status, 503);
+  t.match(health, { status: 'full', sessions: { live: 3, max: 3, full: true }, detail: /MAX_SESSIONS=3/ }, '/health says the cap is reached');
+  t.equal((await server.request('POST', '/sessions', { id: 'four' })).status, 503);
 });
