@@ -21,6 +21,10 @@ const strip = (text: string, remove: readonly (string | RegExp)[]) =>
     .replace(/\s+([.,)])/g, '$1')
     .trim();
 
+/** Whether the text holds one of the phrases. */
+const mentions = (text: string, remove: readonly (string | RegExp)[]) =>
+  remove.some((phrase) => (typeof phrase === 'string' ? text.includes(phrase) : new RegExp(phrase.source, phrase.flags.replace('g', '')).test(text)));
+
 /** The listing loses units and defaults; the tool still accepts the sensible default. */
 export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
   kind: 'ambiguous_doc',
@@ -37,10 +41,13 @@ export const ambiguousDoc = defineKind<AmbiguousDocScenario>({
   contract(contract, state) {
     const input = structuredClone(contract.input) as { properties?: Record<string, { description?: string; default?: unknown }> };
     for (const field of Object.values(input.properties ?? {})) {
-      if (field.description) field.description = strip(field.description, state.scenario.remove);
+      // A parameter whose description says nothing removed is unrelated: it keeps its description and default.
+      if (!field.description || !mentions(field.description, state.scenario.remove)) continue;
+      field.description = strip(field.description, state.scenario.remove);
       // A parameter whose whole description went says nothing rather than an empty string.
       if (field.description === '') delete field.description;
-      delete field.default;
+      // The schema's default goes with the words that stated it.
+      if (!/\bdefault\b/i.test(field.description ?? '')) delete field.default;
     }
     const description = strip(contract.description, state.scenario.remove) + (state.hints ? ` (${state.hint})` : '');
     return { ...contract, description, input: input as Record<string, unknown> };

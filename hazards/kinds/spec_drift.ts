@@ -2,6 +2,7 @@ import { deepFreeze } from '../../lib/freeze.js';
 import { invalidInput, type Problem, problem, refusalOf } from '../../lib/problem.js';
 import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
 import { problemFault } from '../faults.js';
+import { renameIdentifier } from '../identifiers.js';
 import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
 
 declare module '../kind.js' {
@@ -15,7 +16,7 @@ export interface SpecDriftScenario extends ScenarioBase<'spec_drift'> {
   rename: { from: string; to: string };
 }
 
-type Schema = { properties?: Record<string, unknown>; required?: string[] };
+type Schema = { properties?: Record<string, { description?: string }>; required?: string[] };
 
 /**
  * From the drift point (the scenario's onset call, default 2) a parameter has a new name: the old
@@ -100,6 +101,9 @@ function renameParameter(contract: ToolContract, { from, to }: { from: string; t
     input.properties = Object.fromEntries(Object.entries(input.properties).map(([key, value]) => [key === from ? to : key, value]));
   }
   if (input.required) input.required = input.required.map((name) => (name === from ? to : name));
-  const description = `${contract.description.replaceAll(from, to)} ${driftNote(`${from} is renamed ${to}`)}${hint ? ` (${hint})` : ''}`;
+  // The documentation names the parameter by its new name where it names it as an identifier; prose keeps its words.
+  for (const property of Object.values(input.properties ?? {}))
+    if (typeof property.description === 'string') property.description = renameIdentifier(property.description, from, to);
+  const description = `${renameIdentifier(contract.description, from, to)} ${driftNote(`${from} is renamed ${to}`)}${hint ? ` (${hint})` : ''}`;
   return { ...contract, description, input: input as Record<string, unknown> };
 }

@@ -1,5 +1,7 @@
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
+import { isObject } from '../../lib/object.js';
 import { hinted } from '../faults.js';
+import { inOrderOf } from '../members.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -8,7 +10,10 @@ declare module '../kind.js' {
 }
 
 export interface StaleDataScenario<Db = unknown> extends ScenarioBase<'stale_data'> {
-  /** An answer from an old cache: a detectably inconsistent value and an old as_of. */
+  /**
+   * An answer from an old cache: a detectably inconsistent value and an old as_of. Members the fresh
+   * answer has too (`as_of`, `cache`) take the cached values; the kind keeps them in the fresh answer's order.
+   */
   stale(hook: ResultHook<Db>): { result: unknown; field: string } | null;
 }
 
@@ -26,6 +31,6 @@ export const staleData = defineKind<StaleDataScenario>({
     const stale = call.scenario.stale(call.hook(result));
     if (!stale) return result;
     call.record({ field: stale.field });
-    return hinted(call, stale.result);
+    return hinted(call, isObject(stale.result) && isObject(result) ? inOrderOf(stale.result, result) : stale.result);
   },
 });

@@ -2,6 +2,7 @@ import type { Random } from '../../lib/random.js';
 import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 import { type ListAt, listIn, listMember, withList } from '../lists.js';
+import { withMembers } from '../members.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -17,8 +18,9 @@ export interface TruncatedScenario<Db = unknown> extends ScenarioBase<'truncated
   /** Which items stay, when not a first part of the list (whole groups of it); none or all means no cut. */
   select?(items: readonly Record<string, unknown>[], random: Random): readonly Record<string, unknown>[];
   /**
-   * How the API says there is more after the first `kept` items: members merged into an object answer
-   * (`has_more`, a cursor, a note), or for a list answer the new shape that carries them.
+   * How the API says there is more after the first `kept` items: members set on an object answer
+   * (`has_more`, a cursor; a member its complete pages carry too, `has_more: false`, takes the new value
+   * in its place), or for a list answer the new shape that carries them.
    */
   resume(hook: ResultHook<Db>, kept: readonly Record<string, unknown>[]): Record<string, unknown>;
 }
@@ -52,6 +54,6 @@ export const truncated = defineKind<TruncatedScenario>({
     const resume = scenario.resume(call.hook(result), kept);
     call.record({ kept: kept.length, total: organic.length });
     if (member === undefined) return hinted(call, resume);
-    return hinted(call, { ...(withList(result, member, shown) as Record<string, unknown>), ...resume });
+    return hinted(call, withMembers(withList(result, member, shown) as Record<string, unknown>, resume));
   },
 });

@@ -15,6 +15,10 @@ import {
 } from '../helpers/hazards.js';
 import { retailFixture } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { proseFlaws } from '../helpers/prose.js';
+import { domains } from '../../domains/index.js';
+import { contractOf } from '../../hazards/contract.js';
+import { ambiguousDoc } from '../../hazards/kinds/ambiguous_doc.js';
 
 // ambiguous_doc (specification, session-wide): the tool's listing loses what its quantity means and its
 // default; the tool still behaves as documented. Retail: add_to_cart, whose quantity is added to the units
@@ -174,4 +178,42 @@ t.test('ambiguous_doc: hints mode keeps the schedule and only adds hints', async
   ];
   t.same(b.body, a.body, 'the answer is the same');
   t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
+});
+
+t.test("every domain's removal leaves grammatical prose, and unrelated parameters untouched", async (t) => {
+  t.same(proseFlaws('New total of checked bags. Returns it.', 'The new total of checked bags. Returns it.'), [], 'a sound text has no flaw');
+  t.same(proseFlaws('next_page_token of the previous page, e.g. the last one.'), [], 'an identifier may start a sentence; e.g. ends none');
+  t.equal(proseFlaws('checked bags.', 'New total of checked bags.').length, 2, '"checked bags.": lower case, and only a noun');
+  t.equal(proseFlaws('Bags.', 'New number of those bags.').length, 1, '"Bags.": only a noun');
+  t.equal(proseFlaws('Units  to add , 1 to 10 ().').length, 3, 'doubled space, space before a comma, empty parentheses');
+
+  let checked = 0;
+  for (const domain of domains)
+    for (const scenario of domain.hazards ?? []) {
+      if (scenario.kind !== 'ambiguous_doc') continue;
+      const canonical = contractOf(domain.tools.find((tool) => tool.name === scenario.tool)!);
+      const trimmed = ambiguousDoc.contract!(canonical, { scenario, onset: 1, calls: 0, hints: false, hint: '' });
+      const properties = (contract: typeof canonical) =>
+        (contract.input as { properties: Record<string, { description?: string; default?: unknown }> }).properties;
+      const texts: [string, string | undefined, string | undefined][] = [
+        ['description', canonical.description, trimmed.description],
+        ...Object.keys(properties(canonical)).map((name): [string, string | undefined, string | undefined] => [
+          name,
+          properties(canonical)[name]!.description,
+          properties(trimmed)[name]!.description,
+        ]),
+      ];
+      let changed = 0;
+      for (const [name, before, after] of texts) {
+        if (before === after) continue;
+        changed++;
+        if (after !== undefined) t.same(proseFlaws(after, before), [], `${domain.name}/${scenario.tool} ${name}: "${after}"`);
+      }
+      t.ok(changed > 0, `${domain.name}/${scenario.tool}: the removal changes the documentation`);
+      for (const [name, field] of Object.entries(properties(canonical)))
+        if (field.description === properties(trimmed)[name]!.description)
+          t.same(properties(trimmed)[name], field, `${domain.name}/${scenario.tool} ${name}: untouched by the removal, default included`);
+      checked++;
+    }
+  t.ok(checked >= 4, `every domain's ambiguous_doc (${checked})`);
 });

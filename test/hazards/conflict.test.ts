@@ -24,7 +24,7 @@ t.test('fires when enabled, and only then', async (t) => {
   for (const [i, answer] of answers.entries()) {
     for (const [id, variant] of Object.entries(answer['variants'] as Obj))
       t.equal(variant['price'], products[i]!.variants[id]!.price, 'hazards off: fixture prices');
-    t.notOk('catalog_updated_at' in answer);
+    t.match(answer['catalog_updated_at'], /^\d{4}-\d\d-\d\dT/, 'hazards off: the page says when the catalog published it too');
   }
 
   const none = await startServer(t, { hazardEnv: { HAZARDS: 'failures,output_drift' } });
@@ -104,9 +104,15 @@ t.test('recovery: get_item_details has the real price of the disagreeing item; e
           t.same({ ...variant, price: real }, authority, 'the rest of the item agrees');
         } else t.same(variant, authority, `${product.name} ${itemId}: agrees with get_item_details`);
       }
-      const { catalog_updated_at, variants, ...rest } = body;
+      const { catalog_updated_at, price_range, variants, ...rest } = body;
       t.match(catalog_updated_at, /^\d{4}-\d\d-\d\dT/, 'the catalog says when it was updated');
-      const { variants: canonicalVariants, ...canonicalRest } = answers[i]!;
+      t.ok(Date.parse(catalog_updated_at) < Date.parse(answers[i]!['catalog_updated_at']), 'an older publication than the current page');
+      const shown = Object.values(variants as Record<string, Obj>).filter((v) => v['available']);
+      if (shown.length > 0) {
+        const prices = shown.map((v) => v['price'] as number);
+        t.same(price_range, { min: Math.min(...prices), max: Math.max(...prices), currency: 'USD' }, "the page's range is its own items'");
+      }
+      const { variants: canonicalVariants, catalog_updated_at: _published, price_range: _range, ...canonicalRest } = answers[i]!;
       t.same(rest, canonicalRest, 'the rest of the product is canonical');
       t.same(Object.keys(variants), Object.keys(canonicalVariants), 'the same items, in the same order');
     }

@@ -5,9 +5,12 @@ import { startServer } from '../helpers/server.js';
 import { redundant } from '../../hazards/kinds/redundant.js';
 import { retailHazards } from '../../domains/retail/hazards/index.js';
 
-// redundant on get_user_details, get_product_details and track_order: tracing, debug, links and
-// legal boilerplate around the real answer, whose fields stay intact, and before them a look-alike field
-// holding another value (an old record's email, list prices, the delivery date promised at checkout).
+// redundant on get_user_details, get_product_details and track_order: the real answer, whose fields stay
+// intact, with a look-alike field holding another value (an old record's email, list prices, the delivery date promised at checkout). Where the
+// clean answer carries the look-alike too (with its benign value), it takes the other value in its place; else it
+// comes after the documented members, whose places never move. A tool with no
+// declared look-alike (the kind switched on by name) gets tracing, debug, links and legal bulk instead; the
+// two never come together, so bulk never tells a trapped answer.
 
 type Test = Parameters<typeof startServer>[0];
 
@@ -16,7 +19,7 @@ const shipped = findOrder((o) => o.fulfillments.some((f) => f.tracking_id.some((
 const product = Object.values(fixture.products)[0]!;
 const BULK = ['_meta', '_debug', '_links', 'legal'];
 const HINT = redundant.hint({ kind: 'redundant', tool: 'get_user_details' });
-/** The look-alike field each tool's answer gains, before its own. */
+/** The look-alike field each tool's answer gains, and the documented field it resembles. */
 const SHADOW: Record<string, string> = { get_user_details: 'email_primary', get_product_details: 'price_range', track_order: 'estimated_delivery' };
 const recoveryOf = (tool: string) => retailHazards.find((s) => s.kind === 'redundant' && s.tool === tool)?.recovery ?? redundant.recovery;
 
@@ -53,8 +56,8 @@ t.test('fires when enabled, and only then', async (t) => {
       Object.keys(body)
         .filter((key) => !(key in canonical[tool]!))
         .sort(),
-      [...BULK, SHADOW[tool]!].sort(),
-      `${tool}: the bulk and a look-alike are added`,
+      SHADOW[tool]! in canonical[tool]! ? [] : [SHADOW[tool]!],
+      `${tool}: a look-alike is added (unless the clean answer has it), and no bulk`,
     );
   }
   t.same((await server.call('retail', OTHER[0], OTHER[1], session)).body, canonical[OTHER[0]], 'HAZARDS=redundant: a tool without the assignment is untouched');
@@ -69,8 +72,15 @@ t.test('fires when enabled, and only then', async (t) => {
     const s = await one.newSession({ id: 'rd' });
     for (const [tool, args] of [...CALLS, OTHER]) {
       const body = (await one.call('retail', tool, args, s)).body;
-      if (tool === hit) t.same(Object.keys(body).slice(0, 4), BULK, `${JSON.stringify(env)}: ${tool} carries the bulk`);
-      else t.same(body, canonical[tool], `${JSON.stringify(env)}: ${tool} untouched`);
+      if (tool !== hit) t.same(body, canonical[tool], `${JSON.stringify(env)}: ${tool} untouched`);
+      else if (tool === OTHER[0]) t.same(Object.keys(body).slice(0, 4), BULK, `${JSON.stringify(env)}: ${tool}, with no look-alike declared, carries the bulk`);
+      else {
+        t.notOk(
+          BULK.some((key) => key in body),
+          `${JSON.stringify(env)}: ${tool} carries no bulk`,
+        );
+        t.not(JSON.stringify(body[SHADOW[tool]!]), JSON.stringify(canonical[tool]![SHADOW[tool]!]), `${JSON.stringify(env)}: ${tool} has its look-alike`);
+      }
     }
   }
 });
@@ -91,31 +101,44 @@ t.test('the journal records the fields added', async (t) => {
       recovery: recoveryOf(tool),
       hint: HINT,
       retryable: false,
-      added: BULK,
       shadowed: [SHADOW[tool]],
     });
+    t.notOk('added' in entry.hazards[0]!, `${tool}: no bulk added`);
   }
 });
 
-t.test('recovery: the canonical fields are intact under the bulk', async (t) => {
+t.test('recovery: the canonical fields are intact beside the look-alike', async (t) => {
   const canonical = await canonicalOf(t);
   const server = await startServer(t, { hazardEnv: { HAZARDS: 'redundant', HAZARD_SEED: '8' } });
-  for (const id of ['a', 'b']) {
+  for (const id of ['a', 'b', 'c']) {
     const session = await server.newSession({ id });
     for (let round = 0; round < 3; round++) {
       for (const [tool, args] of CALLS) {
         const body = (await server.call('retail', tool, args, session)).body as Obj;
-        for (const [key, value] of Object.entries(canonical[tool]!)) t.same(body[key], value, `${tool}.${key} intact`);
-        const { _meta, _debug, _links, legal, [SHADOW[tool]!]: shadow, ...rest } = body;
-        t.same(rest, canonical[tool], `${tool}: dropping the bulk and the look-alike leaves the canonical answer`);
-        t.ok(Object.keys(body).indexOf(SHADOW[tool]!) < Object.keys(body).indexOf(Object.keys(canonical[tool]!)[0]!), `${tool}: the look-alike comes first`);
+        for (const [key, value] of Object.entries(canonical[tool]!)) if (key !== SHADOW[tool]) t.same(body[key], value, `${tool}.${key} intact`);
+        const { [SHADOW[tool]!]: shadow, ...rest } = body;
+        const { [SHADOW[tool]!]: benign, ...documented } = canonical[tool]!;
+        t.same(rest, documented, `${tool}: dropping the look-alike leaves the canonical answer`);
+        t.same(Object.keys(rest), Object.keys(documented), `${tool}: the documented fields keep their order`);
+        const keys = Object.keys(body);
+        if (benign !== undefined) t.same(keys, Object.keys(canonical[tool]!), `${tool}: the look-alike the clean answer has keeps its place`);
+        else t.equal(keys.at(-1), SHADOW[tool], `${tool}: the look-alike the clean answer lacks comes after every documented member`);
         expectShadow(t, tool, shadow, canonical[tool]!);
-        t.ok(JSON.stringify({ _meta, _debug, _links, legal }).length > 700, 'the bulk is bulky');
-        t.match(_debug, { trace_id: /^[0-9a-f]{32}$/, spans: Array });
-        t.type(legal, 'string');
       }
     }
   }
+});
+
+t.test('the kind switched on by name, with no look-alike declared: bulk around the intact answer', async (t) => {
+  const canonical = await canonicalOf(t);
+  const server = await startServer(t, { hazardEnv: { HAZARD__REDUNDANT__GET_ORDER_DETAILS: 'on' } });
+  const session = await server.newSession({ id: 'bulk' });
+  const { _meta, _debug, _links, legal, ...rest } = (await server.call('retail', OTHER[0], OTHER[1], session)).body as Obj;
+  t.same(rest, canonical[OTHER[0]], 'dropping the bulk leaves the canonical answer');
+  t.ok(JSON.stringify({ _meta, _debug, _links, legal }).length > 700, 'the bulk is bulky');
+  t.match(_debug, { trace_id: /^[0-9a-f]{32}$/, spans: Array });
+  t.type(legal, 'string');
+  t.match((await server.journal<JournalEntry>(session))[0]!.hazards[0], { kind: 'redundant', added: BULK });
 });
 
 /** Each look-alike differs from what the documented fields say, and says something a reader could take for it. */

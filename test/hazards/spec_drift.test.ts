@@ -16,6 +16,10 @@ import {
 import { findOrder, findUser } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { driftNote } from '../../hazards/versions.js';
+import { domains } from '../../domains/index.js';
+import { contractOf } from '../../hazards/contract.js';
+import { renameIdentifier } from '../../hazards/identifiers.js';
+import { specDrift } from '../../hazards/kinds/spec_drift.js';
 
 // spec_drift (specification, session-wide, onset 2): the first call of the tool works; from the
 // second, the old parameter name gets a 400 naming it as unknown; the session's listings and
@@ -238,4 +242,61 @@ t.test('spec_drift: hints mode keeps the schedule and only adds hints', async (t
   t.same(b.body, { ...a.body, hint }, 'the 400 only gains the hint');
   t.same((await lastEntry(hinted, session)).hazards, (await lastEntry(plain, session)).hazards, 'the journal is the same');
   t.equal((await hinted.call('retail', 'get_order_details', { order_ref: order.order_id }, session)).status, 200, 'the recovery is the same');
+});
+
+t.test('spec_drift renames the identifier, not the same word in prose', async (t) => {
+  t.equal(
+    renameIdentifier('Open for booking on a date; `date` is YYYY-MM-DD.', 'date', 'departure_date'),
+    'Open for booking on a date; `departure_date` is YYYY-MM-DD.',
+  );
+  t.equal(
+    renameIdentifier("The next 1 to 48 hours (hours=24), the hours parameter, 'hours'.", 'hours', 'horizon_hours'),
+    "The next 1 to 48 hours (horizon_hours=24), the horizon_hours parameter, 'horizon_hours'.",
+  );
+  t.equal(
+    renameIdentifier('Call again with the same user_id; user_ids and old_user_id stay.', 'user_id', 'customer_id'),
+    'Call again with the same customer_id; user_ids and old_user_id stay.',
+  );
+  t.equal(
+    renameIdentifier('The `location.date` and dated hours.', 'date', 'day'),
+    'The `location.date` and dated hours.',
+    'another name that contains it, or a word that does, is not it',
+  );
+
+  // Every domain's drift: the drifted contract names the parameter anew where its documentation names it as an
+  // identifier, and keeps every prose use of the word.
+  for (const domain of domains)
+    for (const scenario of domain.hazards ?? []) {
+      if (scenario.kind !== 'spec_drift') continue;
+      const { from, to } = scenario.rename;
+      const canonical = contractOf(domain.tools.find((tool) => tool.name === scenario.tool)!);
+      const drifted = specDrift.contract!(canonical, { scenario, onset: 2, calls: 1, hints: false, hint: '' });
+      const note = ` ${driftNote(`${from} is renamed ${to}`)}`;
+      t.ok(drifted.description.endsWith(note), `${scenario.tool}: the changelog line`);
+      const description = drifted.description.slice(0, -note.length);
+      t.equal(description, renameIdentifier(canonical.description, from, to), `${scenario.tool}: the description, identifiers renamed`);
+      const words = (text: string) => text.match(new RegExp(`(?<![\\w\`'"])${from}(?![\\w\`'"=])`, 'g'))?.length ?? 0;
+      if (!/_/.test(from)) t.equal(words(description), words(canonical.description), `${scenario.tool}: '${from}' as a word of the prose stays`);
+      const properties = (contract: typeof canonical) => (contract.input as { properties: Record<string, { description?: string }> }).properties;
+      t.same(properties(drifted)[to], properties(canonical)[from], `${scenario.tool}: ${to} keeps the documentation of ${from}`);
+      for (const [name, property] of Object.entries(properties(drifted)))
+        t.notMatch(property.description ?? '', new RegExp(`[\`'"]${from}[\`'"]`), `${scenario.tool}.${name}: names no ${from} in code`);
+    }
+  const smart = domains.find((domain) => domain.hazards?.some((s) => s.kind === 'spec_drift' && s.rename.from === 'temperature'));
+  if (smart) {
+    const scenario = smart.hazards!.find((s) => s.kind === 'spec_drift' && s.rename.from === 'temperature')!;
+    const drifted = specDrift.contract!(contractOf(smart.tools.find((tool) => tool.name === scenario.tool)!), {
+      scenario: scenario as never,
+      onset: 2,
+      calls: 1,
+      hints: false,
+      hint: '',
+    });
+    t.match(drifted.description, 'The temperature is in', 'the prose keeps its temperature');
+    t.match(
+      (drifted.input as { properties: Record<string, { description: string }> }).properties['unit']!.description,
+      '`setpoint`',
+      "another parameter's description names the new name",
+    );
+  }
 });

@@ -3,9 +3,11 @@ import type { Product } from '../../domains/retail/schema.js';
 import { expectHintsOnly, expectSeededSchedule, type JournalEntry, type Obj, type Script } from '../helpers/hazards.js';
 import { retailFixture } from '../helpers/retail.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { retailHazards } from '../../domains/retail/hazards/index.js';
 
 // sponsored on search_product: promoted products near the query that break it (the nearest first),
-// marked `sponsored: true` with the label 'Sponsored'; dropping them leaves exactly the canonical page.
+// marked by the scenario's label (`sponsored: true`, set in the place where organic rows say
+// `sponsored: false`) and shaped as the organic rows; dropping them leaves exactly the canonical page.
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
@@ -50,6 +52,9 @@ function satisfies(product: Product, args: Obj): boolean {
 }
 
 const ON = { HAZARD__SPONSORED__SEARCH_PRODUCT: 'on' };
+/** The members that mark an ad. */
+const LABEL = retailHazards.flatMap((s) => (s.kind === 'sponsored' && s.tool === 'search_product' ? [s.label] : []))[0]!;
+const isAd = (row: Obj) => row['sponsored'] === true;
 const canonicalOf = async (t: Parameters<typeof startServer>[0]) => {
   const off = await startServer(t);
   const answers: Obj[] = [];
@@ -65,11 +70,7 @@ const allMatches = async (server: TestServer, args: Obj) => {
 
 t.test('fires when enabled, and only then', async (t) => {
   const canonical = await canonicalOf(t);
-  for (const answer of canonical)
-    t.notOk(
-      answer['results'].some((r: Obj) => 'sponsored' in r),
-      'hazards off: no promoted result',
-    );
+  for (const answer of canonical) t.notOk(answer['results'].some(isAd), 'hazards off: no promoted result');
   t.ok(
     canonical.every((answer) => answer['results'].length > 0),
     'every query has real results',
@@ -87,22 +88,16 @@ t.test('fires when enabled, and only then', async (t) => {
     for (const args of QUERIES) {
       const reply = await server.call('retail', 'search_product', args, session);
       t.equal(reply.status, 200);
-      const ads = reply.body.results.filter((r: Obj) => r['sponsored'] === true);
+      const ads = reply.body.results.filter(isAd);
       t.ok(ads.length >= 1 && ads.length <= 2, `${JSON.stringify(env)}: one or two promoted results`);
-      t.ok(
-        ads.every((ad: Obj) => ad['label'] === 'Sponsored'),
-        'each is labelled',
-      );
+      for (const ad of ads) t.match(ad, LABEL, 'each is labelled');
     }
   }
 
   const server = await startServer(t, { hazardEnv: ON });
   const session = await server.newSession({ id: 'sp' });
   const everything = await server.call('retail', 'search_product', { limit: 5 }, session);
-  t.notOk(
-    everything.body.results.some((r: Obj) => 'sponsored' in r),
-    'a query without words or filters has nothing to violate: no ad',
-  );
+  t.notOk(everything.body.results.some(isAd), 'a query without words or filters has nothing to violate: no ad');
   const product = products[0]!;
   const off = await startServer(t);
   t.same(
@@ -134,7 +129,7 @@ t.test('the journal records what was promoted', async (t) => {
       hint: /paid placements/,
       retryable: false,
     });
-    const marked = bodies[i]!['results'].filter((r: Obj) => r['sponsored'] === true).map((r: Obj) => r['product_id']);
+    const marked = bodies[i]!['results'].filter(isAd).map((r: Obj) => r['product_id']);
     t.same(event['promoted'], marked, 'promoted lists exactly the marked results, in order');
   }
 });
@@ -150,8 +145,8 @@ t.test('recovery: promoted items fit the query worse (or belong to another page)
     const session = await server.newSession({ id });
     for (const [i, args] of QUERIES.entries()) {
       const body = (await server.call('retail', 'search_product', args, session)).body as Obj;
-      const ads = body['results'].filter((r: Obj) => r['sponsored'] === true);
-      const real = body['results'].filter((r: Obj) => r['sponsored'] !== true);
+      const ads = body['results'].filter(isAd);
+      const real = body['results'].filter((r: Obj) => !isAd(r));
       for (const ad of ads) {
         const product = fixture.products[ad['product_id']]!;
         t.ok(
@@ -159,7 +154,11 @@ t.test('recovery: promoted items fit the query worse (or belong to another page)
           `${id} ${JSON.stringify(args)}: ${product.name} breaks the query or is not an organic result here`,
         );
         t.equal(satisfies(product, args), matching[i]!.has(ad['product_id']), 'an ad that fits the query is one of its organic results on some page');
-        t.match(ad, { sponsored: true, label: 'Sponsored', name: product.name, category: product.category }, 'marked, and describes the product');
+        t.match(ad, { ...LABEL, name: product.name, category: product.category }, 'marked, and describes the product');
+        // Where the organic rows carry every member of the label, an ad has exactly their members, in their order.
+        const row = canonical[i]!['results'][0] as Obj;
+        if (Object.keys(LABEL).every((key) => key in row))
+          t.same(Object.keys(ad), Object.keys(row), 'shaped as the organic rows: the same members, in their order');
       }
       t.equal(body['total'], canonical[i]!['total'] + ads.length, 'the total counts the placements, as listings do');
       t.same(
