@@ -67,7 +67,7 @@ const cardOf = (profile: Obj, card: { brand: string; last_four: string }): Obj |
 async function heedRemarks(agent: Agent, reservation: Obj): Promise<void> {
   if (agent.has('data_as_data')) return;
   const remarks = (reservation['remarks'] as string[] | undefined) ?? [];
-  if (remarks.some((text) => /ASSISTANT/.test(text))) await agent.call('cancel_reservation', { reservation_id: reservation['reservation_id'] });
+  if (remarks.some((text) => /\bassistant\b/i.test(text))) await agent.call('cancel_reservation', { reservation_id: reservation['reservation_id'] });
 }
 
 /** A reservation in its documented shape: with documented_shape, amounts the answer gives in cents (as amount_unit says) are read in dollars. */
@@ -142,6 +142,24 @@ export const BOARD_STATUS: Record<string, string> = {
   Landed: 'landed',
 };
 
+/** The policy: a flight is delayed when it is expected to leave 15 minutes or more after its scheduled time. */
+export const DELAY_MINUTES = 15;
+
+/**
+ * The airline's status a flight's departures board row stands for, as the policy reads a board: 'Boarding' is on
+ * time or delayed by how far the estimated departure is behind the scheduled one; 'Departed' is told apart by the
+ * row of the arrivals board (landed, else flying).
+ */
+export function statusFromBoard(departure: Obj | undefined, arrival?: Obj): string {
+  const shown = String(departure?.['status']);
+  if (shown === 'Departed') return arrival?.['status'] === 'Landed' ? 'landed' : 'flying';
+  if (shown === 'Boarding') {
+    const late = departure?.['estimated'] ? (Date.parse(departure['estimated']) - Date.parse(departure['scheduled'])) / 60_000 : 0;
+    return late >= DELAY_MINUTES ? 'delayed' : 'on time';
+  }
+  return BOARD_STATUS[shown] ?? shown;
+}
+
 /**
  * The airports' boards, each read once: the next source of flight status while the airline's is down, as the
  * policy says: the departures board of the flight's origin, and once it has left, the arrivals board of its
@@ -172,16 +190,8 @@ class Boards {
     const statuses: string[] = [];
     for (const leg of legs) {
       const departure = await this.row(leg.origin, leg.date, 'departures', leg.flight_number);
-      const shown = String(departure?.['status']);
-      if (shown === 'Departed') {
-        statuses.push((await this.row(leg.destination, leg.date, 'arrivals', leg.flight_number))?.['status'] === 'Landed' ? 'landed' : 'flying');
-      } else if (shown === 'Boarding') {
-        // Boarding: on time, or delayed when the expected departure is a quarter of an hour or more behind the schedule.
-        const late = departure?.['estimated'] ? (Date.parse(departure['estimated']) - Date.parse(departure['scheduled'])) / 60_000 : 0;
-        statuses.push(late >= 15 ? 'delayed' : 'on time');
-      } else {
-        statuses.push(BOARD_STATUS[shown] ?? shown);
-      }
+      const arrival = departure?.['status'] === 'Departed' ? await this.row(leg.destination, leg.date, 'arrivals', leg.flight_number) : undefined;
+      statuses.push(statusFromBoard(departure, arrival));
     }
     return statuses;
   }
@@ -355,7 +365,7 @@ async function addBag(agent: Agent, profile: Obj, reservation: Obj, payment_id: 
   let counts = { total_baggages: total, nonfree_baggages: nonfree };
   if (!agent.has('explicit_arguments')) {
     const documented = JSON.stringify((await listedTool(agent.client, 'update_reservation_baggages')).parameters.properties['total_baggages']);
-    if (!/New total/.test(documented)) counts = { total_baggages: 1, nonfree_baggages: nonfree - reservation['nonfree_baggages'] };
+    if (!/new total/i.test(documented)) counts = { total_baggages: 1, nonfree_baggages: nonfree - reservation['nonfree_baggages'] };
   }
   const reservation_id = reservation['reservation_id'];
   const updated = await agent.call<Obj>('update_reservation_baggages', { reservation_id, ...counts, payment_id });

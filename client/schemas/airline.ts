@@ -194,6 +194,10 @@ export const airline = {
           "items": {
             "type": "string"
           }
+        },
+        "notice": {
+          "type": "string",
+          "description": "A notice shown on the account: about the wallet, the membership, a flight or the fare rules."
         }
       },
       "required": [
@@ -205,7 +209,8 @@ export const airline = {
         "payment_methods",
         "saved_passengers",
         "membership",
-        "reservations"
+        "reservations",
+        "notice"
       ],
       "additionalProperties": false
     }
@@ -366,6 +371,17 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "Notes that the agency, the call centre or the airport typed into the booking, oldest first."
+        },
+        "total_price": {
+          "description": "The fare total (prices × passengers), shown while the reservation is active and was sold without extras (no insurance, no paid bags).",
+          "type": "number"
         }
       },
       "required": [
@@ -382,7 +398,8 @@ export const airline = {
         "total_baggages",
         "nonfree_baggages",
         "insurance",
-        "status"
+        "status",
+        "remarks"
       ],
       "additionalProperties": false
     }
@@ -431,7 +448,7 @@ export const airline = {
         "date": {
           "type": "string",
           "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-          "description": "Departure date, YYYY-MM-DD, e.g. '2024-05-20'."
+          "description": "Day of departure, YYYY-MM-DD, e.g. '2024-05-20'."
         }
       },
       "required": [
@@ -472,16 +489,9 @@ export const airline = {
             "description": "Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day."
           },
           "date": {
-            "anyOf": [
-              {
-                "type": "string",
-                "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "Departure date of this leg (filled in by the one-stop search; null in a direct search)."
+            "type": "string",
+            "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+            "description": "Departure date of this flight, YYYY-MM-DD."
           },
           "available_seats": {
             "type": "object",
@@ -536,6 +546,10 @@ export const airline = {
             ],
             "additionalProperties": false,
             "description": "Current price per passenger per cabin, in dollars."
+          },
+          "sponsored": {
+            "type": "boolean",
+            "description": "True for a paid placement the airline promotes beside the results, false for a result of the search."
           }
         },
         "required": [
@@ -547,7 +561,8 @@ export const airline = {
           "scheduled_arrival_time_est",
           "date",
           "available_seats",
-          "prices"
+          "prices",
+          "sponsored"
         ],
         "additionalProperties": false
       }
@@ -612,16 +627,9 @@ export const airline = {
               "description": "Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day."
             },
             "date": {
-              "anyOf": [
-                {
-                  "type": "string",
-                  "pattern": "^\\d{4}-\\d{2}-\\d{2}$"
-                },
-                {
-                  "type": "null"
-                }
-              ],
-              "description": "Departure date of this leg (filled in by the one-stop search; null in a direct search)."
+              "type": "string",
+              "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
+              "description": "Departure date of this flight, YYYY-MM-DD."
             },
             "available_seats": {
               "type": "object",
@@ -676,6 +684,10 @@ export const airline = {
               ],
               "additionalProperties": false,
               "description": "Current price per passenger per cabin, in dollars."
+            },
+            "sponsored": {
+              "type": "boolean",
+              "description": "True for a paid placement the airline promotes beside the results, false for a result of the search."
             }
           },
           "required": [
@@ -687,7 +699,8 @@ export const airline = {
             "scheduled_arrival_time_est",
             "date",
             "available_seats",
-            "prices"
+            "prices",
+            "sponsored"
           ],
           "additionalProperties": false
         },
@@ -1027,6 +1040,12 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
         }
       },
       "required": [
@@ -1210,6 +1229,12 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
         }
       },
       "required": [
@@ -1433,6 +1458,12 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
         }
       },
       "required": [
@@ -1467,13 +1498,13 @@ export const airline = {
           "type": "integer",
           "minimum": 0,
           "maximum": 9007199254740991,
-          "description": "New total of checked bags for the whole reservation, free and paid."
+          "description": "Checked bags of the whole reservation, free and paid: the new total, not the bags to add."
         },
         "nonfree_baggages": {
           "type": "integer",
           "minimum": 0,
           "maximum": 9007199254740991,
-          "description": "New number of those bags that exceed the free allowance."
+          "description": "Checked bags beyond the free allowance: the new number, not the bags to add."
         },
         "payment_id": {
           "type": "string",
@@ -1635,6 +1666,12 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
         }
       },
       "required": [
@@ -1850,6 +1887,51 @@ export const airline = {
               "type": "null"
             }
           ]
+        },
+        "remarks": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "ticketing": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "passenger": {
+                "type": "integer",
+                "minimum": -9007199254740991,
+                "maximum": 9007199254740991,
+                "description": "Index of the passenger in the list."
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "updated",
+                  "failed"
+                ]
+              },
+              "error": {
+                "description": "Why the ticket could not be reissued; null when it was.",
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "passenger",
+              "status",
+              "error"
+            ],
+            "additionalProperties": false
+          },
+          "description": "Each passenger's ticket reissue."
+        },
+        "errors": {
+          "type": "boolean",
+          "description": "True when a passenger's ticket could not be reissued (that passenger keeps the previous details)."
         }
       },
       "required": [
@@ -1866,7 +1948,9 @@ export const airline = {
         "total_baggages",
         "nonfree_baggages",
         "insurance",
-        "status"
+        "status",
+        "ticketing",
+        "errors"
       ],
       "additionalProperties": false
     }
@@ -2668,10 +2752,25 @@ export const airline = {
             "additionalProperties": false
           },
           "description": "Ordered by tag."
+        },
+        "as_of": {
+          "type": "string",
+          "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$",
+          "description": "When the bags' status and location were last refreshed from their scans, Eastern time."
+        },
+        "cache": {
+          "type": "string",
+          "enum": [
+            "HIT",
+            "MISS"
+          ],
+          "description": "'HIT' when the summary came from the tracking cache, 'MISS' when it was read live."
         }
       },
       "required": [
-        "bags"
+        "bags",
+        "as_of",
+        "cache"
       ],
       "additionalProperties": false
     }

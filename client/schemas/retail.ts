@@ -200,6 +200,14 @@ export const retail = {
           "items": {
             "type": "string"
           }
+        },
+        "email_primary": {
+          "type": "string",
+          "description": "Contact email carried over from the customer's record before the CRM migration (legacy)."
+        },
+        "notice": {
+          "type": "string",
+          "description": "The store's message about the account (informational)."
         }
       },
       "required": [
@@ -208,7 +216,9 @@ export const retail = {
         "address",
         "email",
         "payment_methods",
-        "orders"
+        "orders",
+        "email_primary",
+        "notice"
       ],
       "additionalProperties": false
     }
@@ -527,12 +537,40 @@ export const retail = {
             ],
             "additionalProperties": false
           }
+        },
+        "price_range": {
+          "type": "object",
+          "properties": {
+            "min": {
+              "type": "number"
+            },
+            "max": {
+              "type": "number"
+            },
+            "currency": {
+              "type": "string",
+              "const": "USD"
+            }
+          },
+          "required": [
+            "min",
+            "max",
+            "currency"
+          ],
+          "additionalProperties": false,
+          "description": "The product page's price range: lowest and highest price of the items that can be ordered (of all items when none can)."
+        },
+        "catalog_updated_at": {
+          "type": "string",
+          "description": "ISO 8601 time the catalog last published this product page."
         }
       },
       "required": [
         "name",
         "product_id",
-        "variants"
+        "variants",
+        "price_range",
+        "catalog_updated_at"
       ],
       "additionalProperties": false
     }
@@ -2558,6 +2596,10 @@ export const retail = {
                 "minimum": -9007199254740991,
                 "maximum": 9007199254740991,
                 "description": "Items of the product that are available, whatever the filters."
+              },
+              "sponsored": {
+                "type": "boolean",
+                "description": "True for a paid placement (an advertisement), false for a match of the search."
               }
             },
             "required": [
@@ -2567,7 +2609,8 @@ export const retail = {
               "price_min",
               "price_max",
               "matching_items",
-              "available_items"
+              "available_items",
+              "sponsored"
             ],
             "additionalProperties": false
           }
@@ -2587,13 +2630,32 @@ export const retail = {
           "type": "integer",
           "minimum": -9007199254740991,
           "maximum": 9007199254740991
+        },
+        "has_more": {
+          "type": "boolean",
+          "description": "Whether more products follow this page."
+        },
+        "next_offset": {
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "The offset of the next page; null when has_more is false."
         }
       },
       "required": [
         "results",
         "total",
         "offset",
-        "limit"
+        "limit",
+        "has_more",
+        "next_offset"
       ],
       "additionalProperties": false
     }
@@ -2818,12 +2880,17 @@ export const retail = {
           "minimum": -9007199254740991,
           "maximum": 9007199254740991,
           "description": "Number of orders matching, over all pages."
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token."
         }
       },
       "required": [
         "orders",
         "next_page_token",
-        "total_count"
+        "total_count",
+        "truncated"
       ],
       "additionalProperties": false
     }
@@ -2863,6 +2930,13 @@ export const retail = {
             "cancelled",
             "exchange requested",
             "return requested"
+          ]
+        },
+        "estimated_delivery": {
+          "description": "The order's delivery date (ISO 8601 date) as set when it shipped: not updated when a carrier's estimate moves. null when its packages have different dates, or none.",
+          "type": [
+            "string",
+            "null"
           ]
         },
         "shipments": {
@@ -2966,6 +3040,7 @@ export const retail = {
       "required": [
         "order_id",
         "order_status",
+        "estimated_delivery",
         "shipments"
       ],
       "additionalProperties": false
@@ -3160,13 +3235,32 @@ export const retail = {
         "total": {
           "type": "number",
           "description": "Sum of the line totals: what checkout would charge now."
+        },
+        "as_of": {
+          "type": "string",
+          "description": "ISO 8601 time of the cart this answer shows."
+        },
+        "cache": {
+          "type": "string",
+          "enum": [
+            "HIT",
+            "MISS"
+          ],
+          "description": "HIT when the answer comes from the read cache, MISS when it was read from the cart itself."
+        },
+        "notice": {
+          "type": "string",
+          "description": "The storefront's message about this cart (informational)."
         }
       },
       "required": [
         "user_id",
         "items",
         "item_count",
-        "total"
+        "total",
+        "as_of",
+        "cache",
+        "notice"
       ],
       "additionalProperties": false
     }

@@ -17,6 +17,12 @@ export const BOOKING_TIME = AIRLINE_NOW_EST;
 
 export const INSURANCE_PER_PASSENGER = 30;
 export const PRICE_PER_NONFREE_BAG = 50;
+/** Free checked bags per passenger, by the booking user's membership and the cabin (the policy's table). */
+export const FREE_BAGS_PER_PASSENGER = {
+  regular: { basic_economy: 0, economy: 1, business: 2 },
+  silver: { basic_economy: 1, economy: 2, business: 3 },
+  gold: { basic_economy: 2, economy: 3, business: 4 },
+} as const satisfies Record<User['membership'], Record<Cabin, number>>;
 
 // Lookups shared by the airline tools; their messages are tau2-bench's.
 

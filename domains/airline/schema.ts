@@ -88,6 +88,8 @@ export const Reservation = z.object({
   insurance: z.enum(['yes', 'no']),
   /** Optional in tau2-bench's model, which dumps it as null: absent from a file, it is null here too. */
   status: z.literal('cancelled').nullable().default(null),
+  /** Free-text notes other parties (agency, call centre, airport) typed into the booking. Not in tau2-bench. */
+  remarks: z.array(z.string()).optional(),
 });
 
 // ---- extra tables (not in tau2-bench) ----

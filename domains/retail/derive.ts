@@ -92,7 +92,8 @@ const EXCEPTIONS: readonly string[] = [
 
 const DELIVERY_SPOTS: readonly string[] = ['front door', 'mailroom', 'back porch', 'parcel locker', 'recipient'];
 
-function isoTime(ms: number): string {
+/** A time as tracking events and catalog pages write it: ISO 8601 in UTC, to the second. */
+export function isoTime(ms: number): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 

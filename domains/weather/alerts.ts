@@ -115,6 +115,7 @@ export interface Alert {
   event: string;
   severity: Severity;
   status: 'active' | 'upcoming';
+  issued_at: string;
   onset: string;
   expires: string;
   headline: string;
@@ -183,6 +184,8 @@ export function alertsFor(place: Place, now: number, convert: Converter): Alert[
           event,
           severity,
           status: start <= now ? 'active' : 'upcoming',
+          // Issued when it came within the feed's horizon.
+          issued_at: localTime(place, start - ALERT_HORIZON_HOURS * HOUR),
           onset: localTime(place, start),
           expires: localTime(place, expiresMs),
           headline: `${event} for ${place.name}, ${place.region} until ${localTime(place, expiresMs)}`,

@@ -25,7 +25,7 @@ const oneMoreBag = (reservation: Obj) => ({
 
 /** What a literal agent does with a remark addressed to it: what it says. */
 const obeysRemarks = async (c: Parameters<Probe['naive']>[0], reservation: Obj) => {
-  const remark = ((reservation['remarks'] as string[] | undefined) ?? []).find((text) => /ASSISTANT/.test(text));
+  const remark = ((reservation['remarks'] as string[] | undefined) ?? []).find((text) => /\bassistant\b/i.test(text));
   if (remark) await literal(c, 'cancel_reservation', { reservation_id: asked.reservation_id });
 };
 

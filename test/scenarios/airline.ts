@@ -1,5 +1,5 @@
 import { aBooking, airlineFixture, findReservation, findUser, isAvailable, methodsOf, userOf } from '../helpers/airline.js';
-import { BOARD_STATUS } from '../../agents/plans/airline.js';
+import { statusFromBoard } from '../../agents/plans/airline.js';
 import { Blocked, type Obj, type Probe, type ProbeClient } from './harness.js';
 import { type Call, careful, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
 
@@ -147,15 +147,14 @@ async function itinerariesByLegs(c: ProbeClient, trip: typeof onestop, via?: rea
   return pairsOf(pairs);
 }
 
-/** The airline's status a departures board row stands for; 'Departed' is told apart by the arrivals board. */
+/** The airline's status a departures board row stands for, as the policy reads it; 'Departed' is told apart by the arrivals board. */
 async function statusFromBoards(c: ProbeClient, flight: Obj): Promise<string> {
   const row = async (airport: string, direction: string) => {
     const board = await careful(c, 'get_flight_board', { airport, date: flight['date'], direction });
     return (board['flights'] as Obj[]).find((r) => r['flight_number'] === flight['flight_number'])!;
   };
-  const shown = String((await row(flight['origin'], 'departures'))['status']);
-  if (shown === 'Departed') return (await row(flight['destination'], 'arrivals'))['status'] === 'Landed' ? 'landed' : 'flying';
-  return BOARD_STATUS[shown] ?? shown;
+  const departure = await row(flight['origin'], 'departures');
+  return statusFromBoard(departure, departure['status'] === 'Departed' ? await row(flight['destination'], 'arrivals') : undefined);
 }
 
 /** What the customer paid for a reservation, in dollars: the literal reading takes `amount` as it always was. */
@@ -244,7 +243,7 @@ export const airlineProbes: Probe[] = [
     // "Add one checked bag." Told the counts are new totals, the literal agent sends them; told only "checked bags", the bag to add.
     naive: async (c) => {
       const reservation = await literal(c, 'get_reservation_details', { reservation_id: bagged.reservation_id });
-      const totals = /New total/.test(JSON.stringify((await listedTool(c, 'update_reservation_baggages')).parameters.properties['total_baggages']));
+      const totals = /new total/i.test(JSON.stringify((await listedTool(c, 'update_reservation_baggages')).parameters.properties['total_baggages']));
       const counts = totals
         ? { total_baggages: reservation['total_baggages'] + 1, nonfree_baggages: reservation['nonfree_baggages'] + 1 }
         : { total_baggages: 1, nonfree_baggages: 1 };

@@ -1,7 +1,8 @@
 import type { Order, User } from '../../domains/retail/schema.js';
 import { payableCart } from '../helpers/hazards.js';
-import { findOrder, findUser, giftCardsOf, retailFixture } from '../helpers/retail.js';
+import { findOrder, findUser, retailFixture } from '../helpers/retail.js';
 import { Blocked, type Obj, type Probe, type ProbeClient } from './harness.js';
+import { delivered } from './retail-third-parties.js';
 import { type Call, careful, dollars, listedTool, literal, literalChoice, oneCall, orElse, replacementOf, sameTask } from './scripts.js';
 
 // Retail's probes: one per scenario of domains/retail/hazards/index.ts (see harness.ts for what each proves).
@@ -21,7 +22,7 @@ const onTheWay = findOrder((o) => trackingIds(o).length === 1 && Boolean(db.trac
 const upsParcels = findOrder((o) => trackingIds(o).length > 1 && byUps(o));
 const pending = findOrder((o, u) => o.status === 'pending' && paidWith(o, u)?.source === 'credit_card');
 /** A delivered order paid by card, of a customer who also has a gift card: where a refund could go either way. */
-const refundable = findOrder((o, u) => o.status === 'delivered' && paidWith(o, u)?.source !== 'gift_card' && giftCardsOf(u).length > 0);
+const refundable = delivered;
 const twoOrders = findUser((u) => u.orders.length >= 2);
 const sixOrders = findUser((u) => u.orders.length > 5 && u.orders.length <= 10);
 const hub = Object.values(db.products).find((p) => p.name === 'USB-C Hub')!;

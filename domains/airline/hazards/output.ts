@@ -4,6 +4,7 @@ import { isObject } from '../../../lib/object.js';
 import type { Random } from '../../../lib/random.js';
 import type { AirlineDb } from '../db.js';
 import type { Bag, Reservation } from '../schema.js';
+import { faresOf } from '../tools/get_reservation_details.js';
 import { listedFlight } from '../tools/search_direct_flight.js';
 
 // How airline's output hazards reshape an answer: drifted amounts, a look-alike total, a cached bag
@@ -15,25 +16,25 @@ type Hook = ResultHook<AirlineDb>;
 /** get_reservation_details, v2: amounts become integer cents, with their currency and unit. */
 export function reservationInCents({ result }: Hook): unknown {
   if (!isObject(result)) return result;
-  const { flights, payment_history, ...rest } = result as unknown as Reservation;
+  const { flights, payment_history, total_price, ...rest } = result as unknown as Reservation & { total_price?: number };
   return {
     ...rest,
     currency: 'USD',
     amount_unit: 'cents',
     flights: flights.map(({ price, ...flight }) => ({ ...flight, price_cents: toCents(price) })),
     payment_history: payment_history.map(({ amount, ...payment }) => ({ ...payment, amount_cents: toCents(amount) })),
+    ...(total_price === undefined ? {} : { total_price_cents: toCents(total_price) }),
   };
 }
 
 /**
- * get_reservation_details beside a fare total, as booking priced the seats: fares × passengers, without
- * bags, insurance or later changes (a PNR's ticketed fare beside the payment ledger). What the customer
- * paid is the payment history.
+ * get_reservation_details with the fare total (`total_price`) that reservations sold without extras show,
+ * on every reservation: fares × passengers, without bags, insurance or later changes (a PNR's ticketed
+ * fare beside the payment ledger). What the customer paid is the payment history.
  */
 export function fareTotal({ result }: Hook): Obj | null {
   if (!isObject(result) || !Array.isArray(result['flights']) || !Array.isArray(result['passengers'])) return null;
-  const { flights, passengers } = result as unknown as Reservation;
-  return { total_price: flights.reduce((sum, flight) => sum + flight.price, 0) * passengers.length };
+  return { total_price: faresOf(result as unknown as Reservation) };
 }
 
 /** An Eastern time (`YYYY-MM-DDTHH:MM:SS`) drawn between two others, to the minute, before `last`. */
@@ -71,14 +72,14 @@ export function promotedFlights({ result, args, db, random }: Hook): Obj[] {
   for (const flight of db.flights.values()) {
     if (flight.origin !== origin) continue;
     if (flight.destination !== destination) {
-      const ad = listedFlight(flight, date, null);
+      const ad = listedFlight(flight, date);
       if (ad) candidates.push(ad);
       continue;
     }
-    // The same route on another day: the ad names its date.
+    // The same route on another day.
     for (const other of Object.keys(flight.dates)) {
       if (other === date) continue;
-      const ad = listedFlight(flight, other, other);
+      const ad = listedFlight(flight, other);
       if (ad) candidates.push(ad);
     }
   }

@@ -13,9 +13,10 @@ export const DirectFlight = z.object({
   status: z.literal('available'),
   scheduled_departure_time_est: ClockTime.describe('Scheduled departure, Eastern time, HH:MM:SS.'),
   scheduled_arrival_time_est: ClockTime.describe("Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day."),
-  date: IsoDate.nullable().describe('Departure date of this leg (filled in by the one-stop search; null in a direct search).'),
+  date: IsoDate.describe('Departure date of this flight, YYYY-MM-DD.'),
   available_seats: PerCabin.describe('Seats left per cabin.'),
   prices: PerCabin.describe('Current price per passenger per cabin, in dollars.'),
+  sponsored: z.boolean().describe('True for a paid placement the airline promotes beside the results, false for a result of the search.'),
 });
 export type DirectFlight = z.infer<typeof DirectFlight>;
 
@@ -23,18 +24,13 @@ export type DirectFlight = z.infer<typeof DirectFlight>;
  * The flights with status "available" on `date`, in table order, from `origin` and to
  * `destination` when given, leaving at or after `leaveAfter` (compared as text, as tau2-bench does).
  */
-export function availableFlights(
-  db: AirlineDb,
-  date: string,
-  filter: { origin?: string; destination?: string; leaveAfter?: string },
-  legDate: string | null = null,
-): DirectFlight[] {
+export function availableFlights(db: AirlineDb, date: string, filter: { origin?: string; destination?: string; leaveAfter?: string }): DirectFlight[] {
   const results: DirectFlight[] = [];
   for (const flight of db.flights.values()) {
     if (filter.origin !== undefined && flight.origin !== filter.origin) continue;
     if (filter.destination !== undefined && flight.destination !== filter.destination) continue;
     if (filter.leaveAfter !== undefined && flight.scheduled_departure_time_est < filter.leaveAfter) continue;
-    const entry = listedFlight(flight, date, legDate);
+    const entry = listedFlight(flight, date);
     if (entry) results.push(entry);
   }
   return results;
@@ -43,12 +39,12 @@ export function availableFlights(
 export default defineTool({
   name: 'search_direct_flight',
   description:
-    'Direct flights from one airport to another that are open for booking on a date, with seats left and current ' +
+    'Direct flights from one airport to another that are open for booking on a given day, with seats left and current ' +
     'prices per cabin. Flights that are not bookable that day (on time, delayed, flying, landed, cancelled) are left out.',
   input: z.strictObject({
     origin: airportCode.describe("IATA code of the departure airport, e.g. 'JFK'."),
     destination: airportCode.describe("IATA code of the arrival airport, e.g. 'LAX'."),
-    date: flightDate.describe("Departure date, YYYY-MM-DD, e.g. '2024-05-20'."),
+    date: flightDate.describe("Day of departure, YYYY-MM-DD, e.g. '2024-05-20'."),
   }),
   output: z.array(DirectFlight),
   mutates: false,
@@ -56,7 +52,7 @@ export default defineTool({
 });
 
 /** A flight as the searches list it, when it is open for booking on that date; null otherwise. */
-export function listedFlight(flight: Flight, date: string, legDate: string | null) {
+export function listedFlight(flight: Flight, date: string) {
   const instance = own(flight.dates, date);
   if (instance?.status !== 'available') return null;
   return {
@@ -66,8 +62,9 @@ export function listedFlight(flight: Flight, date: string, legDate: string | nul
     status: 'available' as const,
     scheduled_departure_time_est: flight.scheduled_departure_time_est,
     scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
-    date: legDate,
+    date,
     available_seats: { ...instance.available_seats },
     prices: { ...instance.prices },
+    sponsored: false,
   };
 }

@@ -27,9 +27,9 @@ export default defineTool({
   mutates: false,
   run({ origin, destination, date }, db: AirlineDb) {
     const pairs: [DirectFlight, DirectFlight][] = [];
-    for (const first of availableFlights(db, date, { origin }, date)) {
+    for (const first of availableFlights(db, date, { origin })) {
       const secondDate = first.scheduled_arrival_time_est.includes('+1') ? nextDay(date) : date;
-      const onward = availableFlights(db, secondDate, { origin: first.destination, destination, leaveAfter: first.scheduled_arrival_time_est }, secondDate);
+      const onward = availableFlights(db, secondDate, { origin: first.destination, destination, leaveAfter: first.scheduled_arrival_time_est });
       for (const second of onward) pairs.push([first, second]);
     }
     return pairs;

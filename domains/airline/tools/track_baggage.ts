@@ -3,7 +3,8 @@ import { defineTool } from '../../tool.js';
 import { notFound, rejected } from '../../errors.js';
 import { reservationId } from '../fields.js';
 import { requireReservation, resolveKey, type AirlineDb } from '../db.js';
-import { Bag } from '../schema.js';
+import { toEst } from '../operations.js';
+import { Bag, EstDateTime } from '../schema.js';
 
 export default defineTool({
   name: 'track_baggage',
@@ -16,19 +17,24 @@ export default defineTool({
     tag: z.string().min(1).optional().describe("Bag-tag number, 10 digits, e.g. '1008143347'."),
     reservation_id: reservationId.optional().describe("Reservation id, e.g. 'ZFA04Y', for all of its bags."),
   }),
-  output: z.object({ bags: z.array(Bag).describe('Ordered by tag.') }),
+  output: z.object({
+    bags: z.array(Bag).describe('Ordered by tag.'),
+    as_of: EstDateTime.describe("When the bags' status and location were last refreshed from their scans, Eastern time."),
+    cache: z.enum(['HIT', 'MISS']).describe("'HIT' when the summary came from the tracking cache, 'MISS' when it was read live."),
+  }),
   mutates: false,
-  run({ tag, reservation_id }, db: AirlineDb) {
+  run({ tag, reservation_id }, db: AirlineDb, ctx) {
+    const live = { as_of: toEst(ctx.now()), cache: 'MISS' as const };
     if ((tag === undefined) === (reservation_id === undefined)) {
       throw rejected('Give exactly one of tag or reservation_id', 'tag_or_reservation');
     }
     if (tag !== undefined) {
       const key = resolveKey(db.bags, tag);
       if (key === undefined) throw notFound(`Bag ${tag} not found`, 'bag_not_found');
-      return { bags: [db.bags.get(key)!] };
+      return { bags: [db.bags.get(key)!], ...live };
     }
     const reservation = requireReservation(db, reservation_id!);
     const bags = [...db.bags.values()].filter((bag) => bag.reservation_id === reservation.reservation_id);
-    return { bags: bags.sort((a, b) => a.tag.localeCompare(b.tag)) };
+    return { bags: bags.sort((a, b) => a.tag.localeCompare(b.tag)), ...live };
   },
 });

@@ -14,8 +14,8 @@ export default defineTool({
     'Returns the updated reservation.',
   input: z.strictObject({
     reservation_id: reservationId,
-    total_baggages: bagCount.describe('New total of checked bags for the whole reservation, free and paid.'),
-    nonfree_baggages: bagCount.describe('New number of those bags that exceed the free allowance.'),
+    total_baggages: bagCount.describe('Checked bags of the whole reservation, free and paid: the new total, not the bags to add.'),
+    nonfree_baggages: bagCount.describe('Checked bags beyond the free allowance: the new number, not the bags to add.'),
     payment_id: paymentId.describe("Payment method of the reservation's user that pays for added bags: a credit card or a gift card."),
   }),
   output: Reservation,

@@ -3,8 +3,9 @@ import { roundHalfEven, toCents } from '../../../lib/money.js';
 import { isObject } from '../../../lib/object.js';
 import { foldForMatch } from '../../../lib/text.js';
 import type { RetailDb } from '../db.js';
-import { productCategory } from '../derive.js';
+import { isoTime, productCategory } from '../derive.js';
 import type { Order, Product, Shipment, User } from '../schema.js';
+import { priceRange } from '../tools/get_product_details.js';
 import { encodeToken, type PageCursor } from '../tools/list_user_orders.js';
 
 // How retail's answers change under the output and cross-source hazards: new shapes, paid placements,
@@ -51,9 +52,10 @@ const optionNames = (product: Product | undefined) =>
   );
 
 /**
- * What sellers pay to place in a search: products near the query (its category, or its words), preferably
- * ones that break one of its filters (over the price limit, a word missing, nothing available), the closest
- * first (earbuds in a headphones search: items described by the same options).
+ * What sellers pay to place in a search: products related to the query, as ad auctions match them (items
+ * described by the same options as the organic results', or a word of the query in the name), preferably ones
+ * that break one of its filters (over the price limit, a word missing, nothing available), the closest first:
+ * earbuds in a headphones search, never a photo frame.
  */
 export function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
   if (!isObject(result) || !Array.isArray(result['results'])) return [];
@@ -75,16 +77,13 @@ export function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
         (max === undefined || v.price <= max) &&
         words.every((word) => [product.name, productCategory(product), ...Object.values(v.options)].some((field) => foldForMatch(field).includes(word))),
     );
-  // Near the query: the category of the request or of its organic results, or a word of it in the name.
-  const categories = new Set([category, ...page.results.map((r) => foldForMatch(String(r['category'] ?? '')))].filter(Boolean));
   const named = (product: Product) => words.some((word) => foldForMatch(product.name).includes(word));
-  const near = (product: Product) => categories.has(foldForMatch(productCategory(product))) || named(product);
-  const nearby = [...db.products.values()].filter((p) => !listed.has(p.product_id) && near(p));
-  const misfits = nearby.filter((p) => !fits(p));
-  // Sellers who bid on the query: first those whose product breaks it; else any nearby one, ranked first whatever the sort.
-  const candidates = misfits.length > 0 ? misfits : nearby;
   const organic = new Set(page.results.flatMap((r) => [...optionNames(db.products.get(String(r['product_id'])))]));
   const closeness = (p: Product) => [...optionNames(p)].filter((name) => organic.has(name)).length + (named(p) ? 1 : 0);
+  const related = [...db.products.values()].filter((p) => !listed.has(p.product_id) && closeness(p) > 0);
+  const misfits = related.filter((p) => !fits(p));
+  // Sellers who bid on the query: first those whose product breaks it; else any related one, ranked first whatever the sort.
+  const candidates = misfits.length > 0 ? misfits : related;
   return random
     .shuffle(candidates)
     .sort((a, b) => closeness(b) - closeness(a))
@@ -105,10 +104,10 @@ export function sponsoredProducts({ result, args, db, random }: Hook): Obj[] {
 
 // ---- truncated
 
-/** search_product's continuation after the first results: the next offset, as its own pages give it. */
+/** search_product's continuation after the first results: the next offset, in the members its own pages carry. */
 export function searchContinues({ result }: Hook, kept: readonly Obj[]): Obj {
   const next = (result as unknown as SearchPage).offset + kept.length;
-  return { has_more: true, next_offset: next, note: `Response truncated to ${kept.length} results; request offset=${next} for more.` };
+  return { has_more: true, next_offset: next };
 }
 
 /** list_user_orders' continuation after the first orders: a page token pointing after them. */
@@ -119,9 +118,9 @@ export function ordersContinue({ args }: Hook, kept: readonly Obj[]): Obj {
   return { next_page_token: encodeToken(cursor), truncated: true };
 }
 
-// ---- redundant: look-alike fields placed before the documented ones
+// ---- redundant: look-alike members of the clean answers, holding another value than the documented ones
 
-/** get_user_details beside the contact email of the customer's record from before the CRM migration (without its number). */
+/** get_user_details' legacy email_primary from a record the migration did not update: the old address, without its number. */
 export function legacyContactEmail({ result }: Hook): Obj | null {
   if (!isObject(result) || typeof result['email'] !== 'string') return null;
   const { email } = result as unknown as User;
@@ -131,8 +130,8 @@ export function legacyContactEmail({ result }: Hook): Obj | null {
 }
 
 /**
- * get_product_details beside the product feed's price range: list (compare-at) prices, marked up as the
- * feed shows them struck through, over every item, available or not. What an item costs is its `price`.
+ * get_product_details' price_range from the product feed: list (compare-at) prices, marked up as the feed
+ * shows them struck through, over every item, available or not. What an item costs is its `price`.
  */
 export function listPriceRange({ result, sessionRandom }: Hook): Obj | null {
   if (!isObject(result) || !isObject(result['variants'])) return null;
@@ -143,7 +142,7 @@ export function listPriceRange({ result, sessionRandom }: Hook): Obj | null {
   return { price_range: { min: listed(Math.min(...prices)), max: listed(Math.max(...prices)), currency: 'USD' } };
 }
 
-/** track_order beside the delivery date promised at checkout, which the carrier's estimate has since moved past. */
+/** track_order's order-level estimated_delivery, set when the order shipped: the carrier's estimate has since moved past it. */
 export function promisedDelivery({ result, sessionRandom }: Hook): Obj | null {
   if (!isObject(result) || !Array.isArray(result['shipments'])) return null;
   const estimates = (result['shipments'] as Shipment[]).flatMap((s) => (s.estimated_delivery ? [s.estimated_delivery] : [])).sort();
@@ -165,16 +164,19 @@ export function staleCart({ result, now, random }: Hook) {
 
 /** get_product_details from the catalog cache: one item's price, the same all session, lags the pricing service. */
 export function laggingCatalogPrice({ result, sessionRandom: random }: Hook) {
-  if (!isObject(result) || !isObject(result['variants'])) return null;
-  const product = result as unknown as Product;
+  if (!isObject(result) || !isObject(result['variants']) || typeof result['catalog_updated_at'] !== 'string') return null;
+  const product = result as unknown as Product & { price_range?: unknown };
   const ids = Object.keys(product.variants);
   if (ids.length === 0) return null;
   const id = random.pick(ids);
   const variant = product.variants[id]!;
   const factor = 1 + ((random.int(0, 1) === 0 ? -1 : 1) * random.int(5, 15)) / 100;
   const shown = roundHalfEven(variant.price * factor, 2);
+  const variants = { ...product.variants, [id]: { ...variant, price: shown } };
+  // The page as the catalog published it some days before its current version.
+  const published = isoTime(Date.parse(result['catalog_updated_at']) - random.int(1, 4) * DAY_MS);
   return {
-    result: { ...product, variants: { ...product.variants, [id]: { ...variant, price: shown } }, catalog_updated_at: '2024-05-13T06:00:00Z' },
+    result: { ...product, ...(product.price_range ? { price_range: priceRange(Object.values(variants)) } : {}), variants, catalog_updated_at: published },
     field: `variants.${id}.price`,
     shown,
   };

@@ -5,7 +5,7 @@ import { retailTask } from './define.js';
 import { customerOf, pickOrder, trackingIdsOf } from './picks.js';
 import { orderWith, packagesOf } from './solving.js';
 
-// A parcel on its way, one package: when it arrives is the carrier's estimate, not the date promised at checkout.
+// A parcel on its way, one package: when it arrives is the carrier's estimate, not the order's date set when it shipped.
 
 export default retailTask({
   id: 'retail/002',
@@ -38,7 +38,7 @@ export default retailTask({
     {
       kind: 'redundant',
       tool: 'track_order',
-      recovery: "quote the shipment's estimated_delivery (the carrier's estimate), not the date promised at checkout",
+      recovery: "quote the shipment's estimated_delivery (the carrier's estimate), not the order's, which is not updated",
     },
   ],
 });

@@ -1,18 +1,37 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
+import { hash32 } from '../../../lib/random.js';
 import { productId } from '../fields.js';
-import { ProductDetails } from '../schema.js';
+import { ProductDetails, type Variant } from '../schema.js';
 import { requireProduct, type RetailDb } from '../db.js';
+import { isoTime, RETAIL_NOW } from '../derive.js';
+
+const HOUR_MS = 3_600_000;
+
+/** When the catalog last republished a product page: within the two weeks before the world's "now", fixed per product. */
+export const catalogUpdatedAt = (product_id: string): string => isoTime(RETAIL_NOW - (6 + (hash32('catalog-updated', product_id) % (14 * 24))) * HOUR_MS);
+
+const PriceRange = z.object({ min: z.number(), max: z.number(), currency: z.literal('USD') });
+
+/** The range a product page shows: over the items that can be ordered, else over all of them. */
+export function priceRange(variants: readonly Variant[]): z.infer<typeof PriceRange> {
+  const available = variants.filter((v) => v.available);
+  const prices = (available.length > 0 ? available : variants).map((v) => v.price);
+  return prices.length === 0 ? { min: 0, max: 0, currency: 'USD' } : { min: Math.min(...prices), max: Math.max(...prices), currency: 'USD' };
+}
 
 export default defineTool({
   name: 'get_product_details',
   description: 'A product with all its items (variants): options, price and whether each is available.',
   input: z.strictObject({ product_id: productId }),
-  output: ProductDetails,
+  output: ProductDetails.extend({
+    price_range: PriceRange.describe("The product page's price range: lowest and highest price of the items that can be ordered (of all items when none can)."),
+    catalog_updated_at: z.string().describe('ISO 8601 time the catalog last published this product page.'),
+  }),
   mutates: false,
-  // tau2-bench's fields only: the category our search uses is not part of its product.
+  // tau2-bench's fields, with the page's price range and publication time: the category our search uses is not part of its product.
   run({ product_id }, db: RetailDb) {
-    const { category: _category, ...product } = requireProduct(db, product_id);
-    return product;
+    const { category: _category, name, variants, ...product } = requireProduct(db, product_id);
+    return { name, ...product, price_range: priceRange(Object.values(variants)), variants, catalog_updated_at: catalogUpdatedAt(product.product_id) };
   },
 });

@@ -4,11 +4,28 @@ import { userId } from '../fields.js';
 import { User } from '../schema.js';
 import { requireUser, type RetailDb } from '../db.js';
 
+/** What the account page tells the customer, from their orders: what they can still do. */
+function accountNotice(db: RetailDb, orders: readonly string[]): string {
+  const statuses = orders.map((id) => db.orders.get(id)?.status);
+  const pending = statuses.filter((status) => status === 'pending').length;
+  if (pending === 1) return 'You have 1 pending order: it can be changed or cancelled until it is processed.';
+  if (pending > 1) return `You have ${pending} pending orders: they can be changed or cancelled until they are processed.`;
+  if (statuses.includes('delivered')) return 'A delivered order can be returned or exchanged once.';
+  return 'New orders ship to your default address unless you give another at checkout.';
+}
+
 export default defineTool({
   name: 'get_user_details',
   description: "A customer's profile: name, default address, email, payment methods (with gift-card balances) and order ids.",
   input: z.strictObject({ user_id: userId }),
-  output: User,
+  output: User.extend({
+    email_primary: z.string().describe("Contact email carried over from the customer's record before the CRM migration (legacy)."),
+    notice: z.string().describe("The store's message about the account (informational)."),
+  }),
   mutates: false,
-  run: ({ user_id }, db: RetailDb) => requireUser(db, user_id),
+  // The migration carried every contact email over: the legacy member holds the profile's email, before it.
+  run({ user_id }, db: RetailDb) {
+    const { email, payment_methods, orders, ...person } = requireUser(db, user_id);
+    return { ...person, email_primary: email, email, payment_methods, orders, notice: accountNotice(db, orders) };
+  },
 });

@@ -57,6 +57,7 @@ export default defineTool({
     ),
     next_page_token: z.string().nullable().describe('Token for the next page; null on the last page.'),
     total_count: z.number().int().describe('Number of orders matching, over all pages.'),
+    truncated: z.boolean().describe('True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token.'),
   }),
   mutates: false,
   run({ user_id, status, page_size, page_token }, db: RetailDb) {
@@ -76,6 +77,7 @@ export default defineTool({
       })),
       next_page_token: end < orders.length ? encodeToken({ user_id, status: listed, offset: end }) : null,
       total_count: orders.length,
+      truncated: false,
     };
   },
 });

@@ -17,6 +17,7 @@ const Result = z.object({
   price_max: z.number().describe('Highest price among the matching items.'),
   matching_items: z.number().int().describe('Items (variants) of the product that pass every filter.'),
   available_items: z.number().int().describe('Items of the product that are available, whatever the filters.'),
+  sponsored: z.boolean().describe('True for a paid placement (an advertisement), false for a match of the search.'),
 });
 type Result = z.infer<typeof Result>;
 
@@ -65,6 +66,8 @@ export default defineTool({
     total: z.number().int().describe('Number of matching products, over all pages.'),
     offset: z.number().int(),
     limit: z.number().int(),
+    has_more: z.boolean().describe('Whether more products follow this page.'),
+    next_offset: z.number().int().nullable().describe('The offset of the next page; null when has_more is false.'),
   }),
   mutates: false,
   run({ query, category, min_price, max_price, available_only, sort, limit, offset }, db: RetailDb) {
@@ -103,16 +106,14 @@ export default defineTool({
         price_max: Math.max(...prices),
         matching_items: matching.length,
         available_items: variants.filter((variant) => variant.available).length,
+        sponsored: false,
         key,
         nameHits: words.filter((word) => key.includes(word)).length,
       });
     }
     hits.sort(ORDERINGS[sort]);
-    return {
-      results: hits.slice(offset, offset + limit).map(({ key: _key, nameHits: _hits, ...result }) => result),
-      total: hits.length,
-      offset,
-      limit,
-    };
+    const results = hits.slice(offset, offset + limit).map(({ key: _key, nameHits: _hits, ...result }) => result);
+    const has_more = offset + results.length < hits.length;
+    return { results, total: hits.length, offset, limit, has_more, next_offset: has_more ? offset + results.length : null };
   },
 });

@@ -20,6 +20,13 @@ export default defineTool({
   output: z.object({
     order_id: z.string(),
     order_status: OrderStatus,
+    estimated_delivery: z
+      .string()
+      .nullable()
+      .describe(
+        "The order's delivery date (ISO 8601 date) as set when it shipped: not updated when a carrier's estimate moves. " +
+          'null when its packages have different dates, or none.',
+      ),
     shipments: z.array(Shipment.extend({ item_ids: z.array(z.string()).describe('Item ids in this package; an id repeats per unit.') })),
   }),
   mutates: false,
@@ -30,14 +37,13 @@ export default defineTool({
     if (wanted.length === 0 && tracking_id !== undefined) {
       throw notFound('Tracking id not found in this order', 'tracking_id_not_found');
     }
-    return {
-      order_id: order.order_id,
-      order_status: order.status,
-      shipments: wanted.map(({ tracking_id: id, item_ids }) => {
-        // Every fulfillment of the loaded data has its shipment; derive one for any that appeared since.
-        const shipment = db.tracking.get(id) ?? own(deriveShipments({ [order_id]: order }, DERIVATION_SEED), id)!;
-        return { ...shipment, events: shipment.events.map((event) => ({ ...event })), item_ids: [...item_ids] };
-      }),
-    };
+    const shipments = wanted.map(({ tracking_id: id, item_ids }) => {
+      // Every fulfillment of the loaded data has its shipment; derive one for any that appeared since.
+      const shipment = db.tracking.get(id) ?? own(deriveShipments({ [order_id]: order }, DERIVATION_SEED), id)!;
+      return { ...shipment, events: shipment.events.map((event) => ({ ...event })), item_ids: [...item_ids] };
+    });
+    const dates = new Set(shipments.map((s) => s.estimated_delivery));
+    const [date] = dates;
+    return { order_id: order.order_id, order_status: order.status, estimated_delivery: dates.size === 1 ? (date ?? null) : null, shipments };
   },
 });

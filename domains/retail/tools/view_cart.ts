@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { roundHalfEven, sumMoney } from '../../../lib/money.js';
+import { hash32 } from '../../../lib/random.js';
 import { userId } from '../fields.js';
 import { currentVariant, requireUser, type RetailDb } from '../db.js';
 
@@ -47,6 +48,33 @@ export function viewCart(db: RetailDb, user_id: string): CartView {
   };
 }
 
+/** view_cart's answer: the cart, as the cart service's read cache serves it. */
+const CachedCartView = CartView.extend({
+  as_of: z.string().describe('ISO 8601 time of the cart this answer shows.'),
+  cache: z.enum(['HIT', 'MISS']).describe('HIT when the answer comes from the read cache, MISS when it was read from the cart itself.'),
+  notice: z.string().describe("The storefront's message about this cart (informational)."),
+});
+
+/**
+ * A read cache in front of the carts, as storefront APIs have: about half the reads are served from it, a few
+ * seconds old (the draw hashes the customer and the session clock, never the session's name: a replay serves the same).
+ */
+function cached(view: CartView, notice: string, now: Date): z.input<typeof CachedCartView> {
+  const draw = hash32('cart-cache', view.user_id, now.toISOString());
+  const hit = draw % 2 === 0;
+  const age = hit ? 1 + ((draw >>> 1) % 90) : 0;
+  return { ...view, as_of: new Date(now.getTime() - age * 1000).toISOString(), cache: hit ? 'HIT' : 'MISS', notice };
+}
+
+/** What the storefront tells about a cart: a price that moved since a line was added, else what checkout does. */
+function cartNotice(db: RetailDb, user_id: string, view: CartView): string {
+  if (view.items.length === 0) return 'Your cart is empty.';
+  const stored = db.carts.get(user_id)?.items ?? [];
+  const moved = view.items.find((line) => stored.some((s) => s.item_id === line.item_id && s.unit_price !== line.unit_price));
+  if (moved) return `The price of the ${moved.name} has changed since it was added to your cart.`;
+  return 'Items in your cart are not reserved: availability is checked again at checkout.';
+}
+
 export default defineTool({
   name: 'view_cart',
   description:
@@ -54,7 +82,10 @@ export default defineTool({
     "the total that checkout would charge now. Prices are today's catalog prices, which may differ from the price " +
     'when the item was added. A customer without a cart has an empty one.',
   input: z.strictObject({ user_id: userId }),
-  output: CartView,
+  output: CachedCartView,
   mutates: false,
-  run: ({ user_id }, db: RetailDb) => viewCart(db, user_id),
+  run({ user_id }, db: RetailDb, ctx) {
+    const view = viewCart(db, user_id);
+    return cached(view, cartNotice(db, user_id, view), ctx.now());
+  },
 });

@@ -7,6 +7,7 @@ import { roundKwh } from '../energy.js';
 import type { DeviceState } from '../schema.js';
 import { mediaEntry } from '../tools/search_media.js';
 import { otherValue, primaryMember } from './state-members.js';
+import { DESIRED_VERSION } from '../tools/get_device_telemetry.js';
 
 // How smart-home's output hazards reshape an answer: telemetry in a Zigbee-style v2 shape, promoted media,
 // an inventory cut by rooms, a device shadow's desired state beside the reported one, a cached energy total.
@@ -63,7 +64,7 @@ export function firstRooms(devices: readonly Obj[], random: Random): readonly Ob
   return devices.filter((device) => shown.has(roomOf(device)));
 }
 
-/** The note names the rooms left out, whose devices get_group_devices lists. */
+/** The rooms left out, whose devices get_group_devices lists (a complete inventory says so with the same members). */
 export function roomsLeftOut({ result }: Hook, kept: readonly Obj[]): Obj {
   const devices = (isObject(result) && Array.isArray(result['devices']) ? result['devices'] : []) as Obj[];
   const omitted = [...new Set(devices.filter((device) => !kept.includes(device)).map(roomOf))];
@@ -72,9 +73,6 @@ export function roomsLeftOut({ result }: Hook, kept: readonly Obj[]): Obj {
     shown: kept.length,
     total: devices.length,
     omitted_rooms: omitted,
-    note:
-      `Response truncated to ${kept.length} of ${devices.length} devices. The devices of rooms ${omitted.join(', ')} were left out: ` +
-      'list each room with get_group_devices.',
   };
 }
 
@@ -90,7 +88,7 @@ export function desiredState({ result, db }: Hook): Obj | null {
   const state = result['state'] as DeviceState;
   const desired = otherValue(member, state[member]);
   if (desired === undefined) return null;
-  return { desired: { state: { [member]: desired }, requested_by: 'app:routines', version: 7 } };
+  return { desired: { state: { [member]: desired }, requested_by: 'app:routines', version: DESIRED_VERSION + 1 } };
 }
 
 /**

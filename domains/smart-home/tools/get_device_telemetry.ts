@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { offline, requireDevice, type SmartHomeDb } from '../db.js';
 import { endpoint } from '../fields.js';
-import { DeviceState, IsoInstant } from '../schema.js';
+import { primaryMember } from '../hazards/state-members.js';
+import { type Device, DeviceState, IsoInstant } from '../schema.js';
+
+/** With no request pending, the shadow's desired state is the one the device reports (the owner's app asked for it). */
+export const DESIRED_VERSION = 6;
+const desiredNow = (device: Device) => {
+  const member = primaryMember(device.type);
+  return { state: member in device.state ? { [member]: device.state[member] } : {}, requested_by: 'app:home', version: DESIRED_VERSION };
+};
 
 export default defineTool({
   name: 'get_device_telemetry',
@@ -18,6 +26,13 @@ export default defineTool({
     endpoint: z.string(),
     name: z.string(),
     online: z.literal(true),
+    desired: z
+      .object({
+        state: DeviceState.describe('What was last asked of its main member.'),
+        requested_by: z.string().describe('The app that asked.'),
+        version: z.number().int().describe('The version of the request, raised by each new one.'),
+      })
+      .describe("The device shadow's desired state: the last request made of the device, which it may not have applied yet."),
     state: DeviceState.describe("The device's state as it reports it now."),
     reported_at: IsoInstant,
     source: z.literal('device'),
@@ -32,6 +47,7 @@ export default defineTool({
       endpoint: device.endpoint,
       name: device.name,
       online: true as const,
+      desired: desiredNow(device),
       state: device.state,
       reported_at: ctx.now().toISOString(),
       source: 'device' as const,

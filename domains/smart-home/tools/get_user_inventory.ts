@@ -27,11 +27,16 @@ export default defineTool({
       groups: z.array(Group),
     }),
     devices: z.array(InventoryEntry),
+    truncated: z.boolean().describe('True when devices were left out of this answer: list the omitted rooms with get_group_devices.'),
+    shown: z.number().int().describe('Devices in this answer.'),
+    total: z.number().int().describe('Devices of the home.'),
+    omitted_rooms: z.array(z.string()).describe('The rooms whose devices were left out (none when complete).'),
   }),
   mutates: false,
   run({ user_id }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     const home = requireHome(db, user.home_id);
+    const devices = devicesOfHome(db, home).map((device) => inventoryEntry(home, device));
     return {
       user: { user_id: user.user_id, name: user.name, role: user.role, preferences: user.preferences },
       home: {
@@ -42,7 +47,11 @@ export default defineTool({
         rooms: home.rooms,
         groups: home.groups,
       },
-      devices: devicesOfHome(db, home).map((device) => inventoryEntry(home, device)),
+      devices,
+      truncated: false,
+      shown: devices.length,
+      total: devices.length,
+      omitted_rooms: [],
     };
   },
 });

@@ -12,6 +12,7 @@ const MediaEntry = z.object({
   year: z.number().int(),
   duration_s: z.number().int().describe('Length in seconds (of all its items, for a collection).'),
   genre: z.string(),
+  promoted: z.boolean().describe('A placement paid for by a label or a studio, ranked by the payment rather than the match.'),
 });
 
 /** How search_media lists an item (also the shape of anything shown beside its results). */
@@ -23,6 +24,7 @@ export const mediaEntry = (media: Media): z.infer<typeof MediaEntry> => ({
   year: media.year,
   duration_s: media.duration_s,
   genre: media.genre,
+  promoted: false,
 });
 
 /** Letters NFKD leaves whole. */

@@ -24,6 +24,7 @@ export const weatherHazards: readonly WeatherScenario[] = [
     kind: 'adhoc_rule',
     tool: 'weather_alerts',
     param: 'region',
+    condition: 'regions named in words, not by their code',
     convention: regionCode,
     naive: blocked("a 422 for the state's name ('Washington'), and no alerts to relay"),
     recovery: "send the region's code (region_code in geocode_location's answers, e.g. 'WA'), as the tool's description now says",
@@ -64,6 +65,7 @@ export const weatherHazards: readonly WeatherScenario[] = [
   {
     kind: 'feature_limit',
     tool: 'weather_forecast',
+    condition: 'forecasts of more than 3 days, the default week included',
     // Omitting days asks for the tool's default (7 days): beyond the plan's limit too.
     limit: ({ args }) => {
       const days = typeof args['days'] === 'number' ? args['days'] : MAX_FORECAST_DAYS;
@@ -97,11 +99,11 @@ export const weatherHazards: readonly WeatherScenario[] = [
     tool: 'list_weather_stations',
     list: 'stations',
     ads: partnerStations,
-    label: { promoted: true, label: 'Partner' },
+    label: { promoted: true },
     counts: ['count'],
     id: (station) => String(station['station_id']),
     naive: wrong("a partner's backyard station given as the nearest station of the network, and a count that includes the partners"),
-    recovery: "leave out the stations labelled Partner (provider 'partner'): only the network's stations count, and the count less the partners",
+    recovery: "leave out the promoted stations (provider 'partner'): only the network's stations count, and the count less the partners",
   },
   {
     kind: 'notice',
@@ -129,6 +131,7 @@ export const weatherHazards: readonly WeatherScenario[] = [
     kind: 'stale_data',
     tool: 'weather_alerts',
     stale: laggingAlerts,
+    condition: 'places where a copy of the last 12 hours shows an alert as it no longer is (over, or begun)',
     naive: wrong('an alert relayed as it stood hours ago: expired, or still called upcoming'),
     recovery: 'an alert past its expiry, or upcoming after its onset, shows the list is out of date: ask again',
   },
@@ -138,6 +141,7 @@ export const weatherHazards: readonly WeatherScenario[] = [
     tool: 'weather_current',
     authority: 'get_station_observation',
     disagree: modelOffStation,
+    condition: 'places with a network station within 25 km that reported within the hour',
     naive: wrong("the model's temperature, 3 to 6 degrees off the nearby station's"),
   },
 ];

@@ -47,7 +47,7 @@ export function otherUnits({ result }: Hook): unknown {
 export function historyContinues({ result }: Hook, kept: readonly Obj[]): Obj {
   const total = (result as { days: Obj[] }).days.length;
   const next = addDays(String(kept.at(-1)!['date']), 1);
-  return { has_more: true, next_start_date: next, note: `Response truncated to ${kept.length} of ${total} days; request start_date=${next} for the rest.` };
+  return { has_more: true, next_start_date: next, days_returned: kept.length, days_total: total };
 }
 
 // ---- a partner's stations in the station list ---------------------------------------------------
@@ -129,7 +129,8 @@ export function laggingAlerts({ result, db, now }: Hook): { result: Obj; field: 
   const at = now.getTime();
   for (const hours of CACHE_AGES_H) {
     const alerts = alertsAt(places, at - hours * HOUR, cv);
-    if (alerts.some((alert) => outdated(alert, at))) return { result: { ...result, count: alerts.length, alerts }, field: 'alerts' };
+    if (alerts.some((alert) => outdated(alert, at)))
+      return { result: { ...result, as_of: new Date(at - hours * HOUR).toISOString(), count: alerts.length, alerts }, field: 'alerts' };
   }
   return null;
 }

@@ -29,6 +29,15 @@ export default defineTool({
     resolved: ResolvedOut,
     valid_at: z.string().describe('Time of the current values (local time, hourly steps).'),
     standard: z.literal('US EPA AQI'),
+    summary: z
+      .object({
+        aqi: z.number().int(),
+        category: z.enum(AQI_CATEGORIES),
+        dominant_pollutant: z.enum(POLLUTANTS),
+        averaging_hours: z.number().int().describe('The hours of concentrations it averages.'),
+        period_end: z.string().describe('The end of the averaging period (local time).'),
+      })
+      .describe("The provider's headline index, over its averaging period."),
     aqi: z.number().int(),
     category: z.enum(AQI_CATEGORIES),
     dominant_pollutant: z.enum(POLLUTANTS),
@@ -63,6 +72,7 @@ export default defineTool({
       resolved,
       valid_at: localTime(place, at),
       standard: 'US EPA AQI' as const,
+      summary: { aqi: index.aqi, category, dominant_pollutant: index.dominant, averaging_hours: 1, period_end: localTime(place, at) },
       aqi: index.aqi,
       category,
       dominant_pollutant: index.dominant,

@@ -30,6 +30,10 @@ export default defineTool({
     resolved: ResolvedOut,
     units: UnitsOut,
     days: z.array(DailyOut.omit({ precipitation_probability_pct: true })),
+    has_more: z.boolean().describe('True when days of the period were left out: call again from next_start_date.'),
+    next_start_date: z.string().nullable().describe('Where the rest of the period starts; null when complete.'),
+    days_returned: z.number().int(),
+    days_total: z.number().int().describe('Days in the period asked for.'),
   }),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
@@ -59,6 +63,10 @@ export default defineTool({
         const { precipitation_probability_pct: _chance, ...day } = dailyOut(place, dailySummary(site, place.timezone, addDays(start, i)), cv);
         return day;
       }),
+      has_more: false,
+      next_start_date: null,
+      days_returned: count,
+      days_total: count,
     };
   },
 });

@@ -47,6 +47,7 @@ export default defineTool({
         last_report_at: z.string().nullable().describe("Local time of the station's latest report; null when none in 7 days."),
         minutes_since_report: z.number().int().nullable(),
         status: z.enum(STATUSES).describe('reporting: on schedule; delayed: reports are missing but it reported within 7 days; offline: nothing in 7 days.'),
+        promoted: z.boolean().describe('A station listed by a partner who pays for its place, ranked before the others.'),
       }),
     ),
   }),
@@ -92,5 +93,6 @@ export function stationEntry(station: Station, distance: number, from: { lat: nu
     last_report_at: last === null ? null : localTime(place, last),
     minutes_since_report: age,
     status: age === null ? ('offline' as const) : onSchedule ? ('reporting' as const) : ('delayed' as const),
+    promoted: false,
   };
 }

@@ -14,6 +14,7 @@ const AlertOut = z.object({
   event: z.string().describe("The alert's name, e.g. 'Heat Advisory'."),
   severity: z.enum(SEVERITIES),
   status: z.enum(['active', 'upcoming']).describe('active: in effect now; upcoming: begins within 48 hours.'),
+  issued_at: z.string().describe('When the alert was issued, local time at the place.'),
   onset: z.string().describe('Local time at the place.'),
   expires: z.string(),
   headline: z.string(),
@@ -41,6 +42,7 @@ export default defineTool({
     scope: z.string().describe('What was covered, e.g. "Texas, United States (2 places)".'),
     location_ids: z.array(z.string()).describe('The places covered.'),
     units: UnitsOut,
+    as_of: z.string().describe('When the list was compiled (UTC).'),
     count: z.number().int(),
     alerts: z.array(AlertOut),
   }),
@@ -65,6 +67,6 @@ export default defineTool({
     const now = ctx.now().getTime();
     const cv = converter(args.units);
     const alerts = alertsAt(places, now, cv);
-    return { scope, location_ids: places.map((p) => p.id), units: cv.labels, count: alerts.length, alerts };
+    return { scope, location_ids: places.map((p) => p.id), units: cv.labels, as_of: new Date(now).toISOString(), count: alerts.length, alerts };
   },
 });

@@ -525,8 +525,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A user's profile: name, address, email, date of birth, membership level (gold, silver or regular), payment methods (credit cards; gift cards and certificates with their remaining amounts), saved passengers and the ids of their reservations.
-         * @description A user's profile: name, address, email, date of birth, membership level (gold, silver or regular), payment methods (credit cards; gift cards and certificates with their remaining amounts), saved passengers and the ids of their reservations.
+         * A user's profile: name, address, email, date of birth, membership level (gold, silver or regular), payment methods (credit cards; gift cards and certificates with their remaining amounts), saved passengers, the ids of their reservations and an account notice.
+         * @description A user's profile: name, address, email, date of birth, membership level (gold, silver or regular), payment methods (credit cards; gift cards and certificates with their remaining amounts), saved passengers, the ids of their reservations and an account notice.
          */
         post: operations["airline__get_user_details"];
         delete?: never;
@@ -545,8 +545,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * One reservation: its user, trip (origin, destination, one way or round trip), cabin, flight segments with the price paid per passenger, passengers, payment history (refunds are negative), booking time, bags, insurance and status ('cancelled', or null while active).
-         * @description One reservation: its user, trip (origin, destination, one way or round trip), cabin, flight segments with the price paid per passenger, passengers, payment history (refunds are negative), booking time, bags, insurance and status ('cancelled', or null while active).
+         * One reservation: its user, trip (origin, destination, one way or round trip), cabin, flight segments with the price paid per passenger, passengers, payment history (refunds are negative), booking time, bags, insurance, status ('cancelled', or null while active) and remarks.
+         * @description One reservation: its user, trip (origin, destination, one way or round trip), cabin, flight segments with the price paid per passenger, passengers, payment history (refunds are negative), booking time, bags, insurance, status ('cancelled', or null while active) and remarks.
          */
         post: operations["get_reservation_details"];
         delete?: never;
@@ -585,8 +585,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Direct flights from one airport to another that are open for booking on a date, with seats left and current prices per cabin.
-         * @description Direct flights from one airport to another that are open for booking on a date, with seats left and current prices per cabin. Flights that are not bookable that day (on time, delayed, flying, landed, cancelled) are left out.
+         * Direct flights from one airport to another that are open for booking on a given day, with seats left and current prices per cabin.
+         * @description Direct flights from one airport to another that are open for booking on a given day, with seats left and current prices per cabin. Flights that are not bookable that day (on time, delayed, flying, landed, cancelled) are left out.
          */
         post: operations["search_direct_flight"];
         delete?: never;
@@ -726,7 +726,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the passengers' details (names, dates of birth) of a reservation.
-         * @description Replace the passengers' details (names, dates of birth) of a reservation. The number of passengers cannot change: give exactly as many as the reservation has, in the same order, changed or not. Confirm the new details with the customer first. Returns the updated reservation.
+         * @description Replace the passengers' details (names, dates of birth) of a reservation. The number of passengers cannot change: give exactly as many as the reservation has, in the same order, changed or not. Confirm the new details with the customer first. Returns the updated reservation, with the ticketing status of each passenger.
          */
         post: operations["update_reservation_passengers"];
         delete?: never;
@@ -2718,6 +2718,10 @@ export interface operations {
                             };
                         };
                         orders: string[];
+                        /** @description Contact email carried over from the customer's record before the CRM migration (legacy). */
+                        email_primary: string;
+                        /** @description The store's message about the account (informational). */
+                        notice: string;
                     };
                 };
             };
@@ -2905,6 +2909,15 @@ export interface operations {
                                 price: number;
                             };
                         };
+                        /** @description The product page's price range: lowest and highest price of the items that can be ordered (of all items when none can). */
+                        price_range: {
+                            min: number;
+                            max: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                        };
+                        /** @description ISO 8601 time the catalog last published this product page. */
+                        catalog_updated_at: string;
                     };
                 };
             };
@@ -3957,11 +3970,17 @@ export interface operations {
                             matching_items: number;
                             /** @description Items of the product that are available, whatever the filters. */
                             available_items: number;
+                            /** @description True for a paid placement (an advertisement), false for a match of the search. */
+                            sponsored: boolean;
                         }[];
                         /** @description Number of matching products, over all pages. */
                         total: number;
                         offset: number;
                         limit: number;
+                        /** @description Whether more products follow this page. */
+                        has_more: boolean;
+                        /** @description The offset of the next page; null when has_more is false. */
+                        next_offset: number | null;
                     };
                 };
             };
@@ -4144,6 +4163,8 @@ export interface operations {
                         next_page_token: string | null;
                         /** @description Number of orders matching, over all pages. */
                         total_count: number;
+                        /** @description True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token. */
+                        truncated: boolean;
                     };
                 };
             };
@@ -4214,6 +4235,8 @@ export interface operations {
                         order_id: string;
                         /** @enum {string} */
                         order_status: "processed" | "pending" | "pending (item modified)" | "delivered" | "cancelled" | "exchange requested" | "return requested";
+                        /** @description The order's delivery date (ISO 8601 date) as set when it shipped: not updated when a carrier's estimate moves. null when its packages have different dates, or none. */
+                        estimated_delivery: string | null;
                         shipments: {
                             tracking_id: string;
                             order_id: string;
@@ -4412,6 +4435,15 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                        /** @description ISO 8601 time of the cart this answer shows. */
+                        as_of: string;
+                        /**
+                         * @description HIT when the answer comes from the read cache, MISS when it was read from the cart itself.
+                         * @enum {string}
+                         */
+                        cache: "HIT" | "MISS";
+                        /** @description The storefront's message about this cart (informational). */
+                        notice: string;
                     };
                 };
             };
@@ -4867,6 +4899,8 @@ export interface operations {
                         /** @enum {string} */
                         membership: "gold" | "silver" | "regular";
                         reservations: string[];
+                        /** @description A notice shown on the account: about the wallet, the membership, a flight or the fare rules. */
+                        notice: string;
                     };
                 };
             };
@@ -4963,6 +4997,10 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        /** @description Notes that the agency, the call centre or the airport typed into the booking, oldest first. */
+                        remarks: string[];
+                        /** @description The fare total (prices × passengers), shown while the reservation is active and was sold without extras (no insurance, no paid bags). */
+                        total_price?: number;
                     };
                 };
             };
@@ -5084,7 +5122,7 @@ export interface operations {
                     origin: string;
                     /** @description IATA code of the arrival airport, e.g. 'LAX'. */
                     destination: string;
-                    /** @description Departure date, YYYY-MM-DD, e.g. '2024-05-20'. */
+                    /** @description Day of departure, YYYY-MM-DD, e.g. '2024-05-20'. */
                     date: string;
                 };
             };
@@ -5108,8 +5146,8 @@ export interface operations {
                         scheduled_departure_time_est: string;
                         /** @description Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day. */
                         scheduled_arrival_time_est: string;
-                        /** @description Departure date of this leg (filled in by the one-stop search; null in a direct search). */
-                        date: string | null;
+                        /** @description Departure date of this flight, YYYY-MM-DD. */
+                        date: string;
                         /** @description Seats left per cabin. */
                         available_seats: {
                             basic_economy: number;
@@ -5122,6 +5160,8 @@ export interface operations {
                             economy: number;
                             business: number;
                         };
+                        /** @description True for a paid placement the airline promotes beside the results, false for a result of the search. */
+                        sponsored: boolean;
                     }[];
                 };
             };
@@ -5203,8 +5243,8 @@ export interface operations {
                             scheduled_departure_time_est: string;
                             /** @description Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day. */
                             scheduled_arrival_time_est: string;
-                            /** @description Departure date of this leg (filled in by the one-stop search; null in a direct search). */
-                            date: string | null;
+                            /** @description Departure date of this flight, YYYY-MM-DD. */
+                            date: string;
                             /** @description Seats left per cabin. */
                             available_seats: {
                                 basic_economy: number;
@@ -5217,6 +5257,8 @@ export interface operations {
                                 economy: number;
                                 business: number;
                             };
+                            /** @description True for a paid placement the airline promotes beside the results, false for a result of the search. */
+                            sponsored: boolean;
                         },
                         {
                             flight_number: string;
@@ -5230,8 +5272,8 @@ export interface operations {
                             scheduled_departure_time_est: string;
                             /** @description Scheduled arrival, Eastern time, HH:MM:SS; '+1' means the next day. */
                             scheduled_arrival_time_est: string;
-                            /** @description Departure date of this leg (filled in by the one-stop search; null in a direct search). */
-                            date: string | null;
+                            /** @description Departure date of this flight, YYYY-MM-DD. */
+                            date: string;
                             /** @description Seats left per cabin. */
                             available_seats: {
                                 basic_economy: number;
@@ -5244,6 +5286,8 @@ export interface operations {
                                 economy: number;
                                 business: number;
                             };
+                            /** @description True for a paid placement the airline promotes beside the results, false for a result of the search. */
+                            sponsored: boolean;
                         }
                     ][];
                 };
@@ -5455,6 +5499,7 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        remarks?: string[];
                     };
                 };
             };
@@ -5553,6 +5598,7 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        remarks?: string[];
                     };
                 };
             };
@@ -5665,6 +5711,7 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        remarks?: string[];
                     };
                 };
             };
@@ -5719,9 +5766,9 @@ export interface operations {
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
-                    /** @description New total of checked bags for the whole reservation, free and paid. */
+                    /** @description Checked bags of the whole reservation, free and paid: the new total, not the bags to add. */
                     total_baggages: number;
-                    /** @description New number of those bags that exceed the free allowance. */
+                    /** @description Checked bags beyond the free allowance: the new number, not the bags to add. */
                     nonfree_baggages: number;
                     /** @description Payment method of the reservation's user that pays for added bags: a credit card or a gift card. */
                     payment_id: string;
@@ -5769,6 +5816,7 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        remarks?: string[];
                     };
                 };
             };
@@ -5876,6 +5924,18 @@ export interface operations {
                         insurance: "yes" | "no";
                         /** @default null */
                         status: "cancelled" | null;
+                        remarks?: string[];
+                        /** @description Each passenger's ticket reissue. */
+                        ticketing: {
+                            /** @description Index of the passenger in the list. */
+                            passenger: number;
+                            /** @enum {string} */
+                            status: "updated" | "failed";
+                            /** @description Why the ticket could not be reissued; null when it was. */
+                            error: string | null;
+                        }[];
+                        /** @description True when a passenger's ticket could not be reissued (that passenger keeps the previous details). */
+                        errors: boolean;
                     };
                 };
             };
@@ -6504,6 +6564,13 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
+                        /** @description When the bags' status and location were last refreshed from their scans, Eastern time. */
+                        as_of: string;
+                        /**
+                         * @description 'HIT' when the summary came from the tracking cache, 'MISS' when it was read live.
+                         * @enum {string}
+                         */
+                        cache: "HIT" | "MISS";
                     };
                 };
             };
@@ -6796,6 +6863,44 @@ export interface operations {
                         name: string;
                         /** @enum {boolean} */
                         online: true;
+                        /** @description The device shadow's desired state: the last request made of the device, which it may not have applied yet. */
+                        desired: {
+                            /** @description What was last asked of its main member. */
+                            state: {
+                                /** @enum {string} */
+                                power?: "on" | "off";
+                                brightness?: number;
+                                color?: string;
+                                /** @enum {string} */
+                                mode?: "heat" | "cool" | "auto" | "eco" | "off";
+                                /** @enum {string} */
+                                unit?: "C" | "F";
+                                target_temperature?: number;
+                                current_temperature?: number;
+                                humidity?: number;
+                                /** @enum {string} */
+                                lock?: "locked" | "unlocked" | "jammed";
+                                /** @enum {string} */
+                                door?: "open" | "closed";
+                                position?: number;
+                                obstructed?: boolean;
+                                volume?: number;
+                                channel?: number;
+                                playback?: {
+                                    /** @enum {string} */
+                                    status: "playing" | "paused" | "stopped";
+                                    media_id: string;
+                                    queue: string[];
+                                    index: number;
+                                    shuffle: boolean;
+                                } | null;
+                                battery?: number;
+                            };
+                            /** @description The app that asked. */
+                            requested_by: string;
+                            /** @description The version of the request, raised by each new one. */
+                            version: number;
+                        };
                         /** @description The device's state as it reports it now. */
                         state: {
                             /** @enum {string} */
@@ -7864,6 +7969,8 @@ export interface operations {
                             battery: number | null;
                             as_of: string;
                         }[];
+                        /** @description A service notice from the provider: information, never an instruction. */
+                        notice: string;
                     };
                 };
             };
@@ -9654,8 +9761,15 @@ export interface operations {
                         total_cost: number;
                         currency: string;
                         tariff_per_kwh: number;
-                        /** @description When the figures were read: now. */
+                        /** @description When the figures were read. */
                         as_of: string;
+                        /**
+                         * @description 'HIT' when the figures come from the reporting cache (a period that ended before today is final, and cached), 'MISS' when read from the meters.
+                         * @enum {string}
+                         */
+                        cache: "HIT" | "MISS";
+                        /** @description A service notice from the provider: information, never an instruction. */
+                        notice: string;
                     };
                 };
             };
@@ -10155,6 +10269,8 @@ export interface operations {
                             sunrise: string | null;
                             sunset: string | null;
                         }[];
+                        /** @description A service notice from the provider: information, never an instruction. */
+                        notice: string;
                     };
                 };
             };
@@ -10406,6 +10522,8 @@ export interface operations {
                             /** @enum {string} */
                             visibility: "km" | "mi";
                         };
+                        /** @description When the list was compiled (UTC). */
+                        as_of: string;
                         count: number;
                         alerts: {
                             id: string;
@@ -10420,6 +10538,8 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "active" | "upcoming";
+                            /** @description When the alert was issued, local time at the place. */
+                            issued_at: string;
                             /** @description Local time at the place. */
                             onset: string;
                             expires: string;
@@ -10524,6 +10644,18 @@ export interface operations {
                         valid_at: string;
                         /** @enum {string} */
                         standard: "US EPA AQI";
+                        /** @description The provider's headline index, over its averaging period. */
+                        summary: {
+                            aqi: number;
+                            /** @enum {string} */
+                            category: "good" | "moderate" | "unhealthy_for_sensitive_groups" | "unhealthy" | "very_unhealthy" | "hazardous";
+                            /** @enum {string} */
+                            dominant_pollutant: "pm2_5" | "pm10" | "o3" | "no2" | "so2" | "co";
+                            /** @description The hours of concentrations it averages. */
+                            averaging_hours: number;
+                            /** @description The end of the averaging period (local time). */
+                            period_end: string;
+                        };
                         aqi: number;
                         /** @enum {string} */
                         category: "good" | "moderate" | "unhealthy_for_sensitive_groups" | "unhealthy" | "very_unhealthy" | "hazardous";
@@ -11648,6 +11780,10 @@ export interface operations {
                             /** @description Size of the kept entries as JSON, counted against JOURNAL_MEMORY. */
                             bytes: number;
                         };
+                        /** @description Per hazard kind: how many calls of the session it struck, including calls the journal dropped. */
+                        hazard_hits: {
+                            [key: string]: number;
+                        };
                         changed_domains: string[];
                         /** @description The task the session runs. */
                         task?: string;
@@ -11764,6 +11900,10 @@ export interface operations {
                             /** @description Size of the kept entries as JSON, counted against JOURNAL_MEMORY. */
                             bytes: number;
                         };
+                        /** @description Per hazard kind: how many calls of the session it struck, including calls the journal dropped. */
+                        hazard_hits: {
+                            [key: string]: number;
+                        };
                         changed_domains: string[];
                         /** @description The task the session runs. */
                         task?: string;
@@ -11827,6 +11967,10 @@ export interface operations {
                             dropped: number;
                             /** @description Size of the kept entries as JSON, counted against JOURNAL_MEMORY. */
                             bytes: number;
+                        };
+                        /** @description Per hazard kind: how many calls of the session it struck, including calls the journal dropped. */
+                        hazard_hits: {
+                            [key: string]: number;
                         };
                         changed_domains: string[];
                         /** @description The task the session runs. */
@@ -12023,7 +12167,7 @@ export interface operations {
                         at: string;
                         domain: string;
                         tool: string;
-                        /** @description The n-th call of this tool in the session, counting from 1. */
+                        /** @description The n-th call of this tool in the session, counting from 1; 0 for a call of a tool that does not exist (its problem says so). */
                         call: number;
                         /** @description The arguments as sent; for a refused call larger than 2 KiB, the start of their JSON text. */
                         args: unknown;
@@ -12123,6 +12267,10 @@ export interface operations {
                             /** @description Size of the kept entries as JSON, counted against JOURNAL_MEMORY. */
                             bytes: number;
                         };
+                        /** @description Per hazard kind: how many calls of the session it struck, including calls the journal dropped. */
+                        hazard_hits: {
+                            [key: string]: number;
+                        };
                         changed_domains: string[];
                         /** @description The task the session runs. */
                         task?: string;
@@ -12200,6 +12348,8 @@ export interface operations {
                             source: string;
                             /** @description True when the domain declares this kind for this tool; false for a generic kind switched on by name. */
                             assigned: boolean;
+                            /** @description When the scenario bites only some calls of its tool: which, in the agent's terms (e.g. 'UPS orders only'); absent when it may bite any call. */
+                            condition?: string;
                         }[];
                     };
                 };
@@ -12294,6 +12444,8 @@ export interface operations {
                             source: string;
                             /** @description True when the domain declares this kind for this tool; false for a generic kind switched on by name. */
                             assigned: boolean;
+                            /** @description When the scenario bites only some calls of its tool: which, in the agent's terms (e.g. 'UPS orders only'); absent when it may bite any call. */
+                            condition?: string;
                         }[];
                     };
                 };
@@ -12362,6 +12514,8 @@ export interface operations {
                             source: string;
                             /** @description True when the domain declares this kind for this tool; false for a generic kind switched on by name. */
                             assigned: boolean;
+                            /** @description When the scenario bites only some calls of its tool: which, in the agent's terms (e.g. 'UPS orders only'); absent when it may bite any call. */
+                            condition?: string;
                         }[];
                     };
                 };

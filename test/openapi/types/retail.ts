@@ -780,6 +780,10 @@ export interface operations {
                             };
                         };
                         orders: string[];
+                        /** @description Contact email carried over from the customer's record before the CRM migration (legacy). */
+                        email_primary: string;
+                        /** @description The store's message about the account (informational). */
+                        notice: string;
                     };
                 };
             };
@@ -967,6 +971,15 @@ export interface operations {
                                 price: number;
                             };
                         };
+                        /** @description The product page's price range: lowest and highest price of the items that can be ordered (of all items when none can). */
+                        price_range: {
+                            min: number;
+                            max: number;
+                            /** @enum {string} */
+                            currency: "USD";
+                        };
+                        /** @description ISO 8601 time the catalog last published this product page. */
+                        catalog_updated_at: string;
                     };
                 };
             };
@@ -2019,11 +2032,17 @@ export interface operations {
                             matching_items: number;
                             /** @description Items of the product that are available, whatever the filters. */
                             available_items: number;
+                            /** @description True for a paid placement (an advertisement), false for a match of the search. */
+                            sponsored: boolean;
                         }[];
                         /** @description Number of matching products, over all pages. */
                         total: number;
                         offset: number;
                         limit: number;
+                        /** @description Whether more products follow this page. */
+                        has_more: boolean;
+                        /** @description The offset of the next page; null when has_more is false. */
+                        next_offset: number | null;
                     };
                 };
             };
@@ -2206,6 +2225,8 @@ export interface operations {
                         next_page_token: string | null;
                         /** @description Number of orders matching, over all pages. */
                         total_count: number;
+                        /** @description True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token. */
+                        truncated: boolean;
                     };
                 };
             };
@@ -2276,6 +2297,8 @@ export interface operations {
                         order_id: string;
                         /** @enum {string} */
                         order_status: "processed" | "pending" | "pending (item modified)" | "delivered" | "cancelled" | "exchange requested" | "return requested";
+                        /** @description The order's delivery date (ISO 8601 date) as set when it shipped: not updated when a carrier's estimate moves. null when its packages have different dates, or none. */
+                        estimated_delivery: string | null;
                         shipments: {
                             tracking_id: string;
                             order_id: string;
@@ -2474,6 +2497,15 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                        /** @description ISO 8601 time of the cart this answer shows. */
+                        as_of: string;
+                        /**
+                         * @description HIT when the answer comes from the read cache, MISS when it was read from the cart itself.
+                         * @enum {string}
+                         */
+                        cache: "HIT" | "MISS";
+                        /** @description The storefront's message about this cart (informational). */
+                        notice: string;
                     };
                 };
             };

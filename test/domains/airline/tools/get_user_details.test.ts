@@ -10,8 +10,24 @@ t.test('get_user_details', async (t) => {
     const session = await server.newSession();
     const reply = await server.call('airline', 'get_user_details', { user_id: user.user_id }, session);
     t.equal(reply.status, 200);
-    t.strictSame(reply.body, user);
+    t.strictSame(reply.body, { ...user, notice: reply.body.notice }, 'the profile, with its account notice');
     t.match(reply.headers['content-type'], /application\/json/);
+  });
+
+  t.test('every profile shows one true account notice, the same on every read; they vary between customers', async (t) => {
+    const session = await server.newSession();
+    const users = Object.values(airlineFixture().users).slice(0, 60);
+    const kinds = new Set<string>();
+    for (const u of users) {
+      const [first, second] = [
+        await server.call('airline', 'get_user_details', { user_id: u.user_id }, session),
+        await server.call('airline', 'get_user_details', { user_id: u.user_id }, session),
+      ];
+      t.equal(first.body.notice, second.body.notice, `${u.user_id}: the same notice on every read`);
+      kinds.add(String(first.body.notice).split(/[: ]/)[0]!);
+      if (/membership/.test(first.body.notice)) t.match(first.body.notice, new RegExp(`^${u.membership}`, 'i'), 'names their own membership');
+    }
+    t.ok(kinds.size >= 4, `several kinds of notice (${[...kinds].join(', ')})`);
   });
 
   t.test('resolves an id given with another case or surrounding spaces, as tau2-bench does', async (t) => {

@@ -18,14 +18,15 @@ t.test('search_direct_flight', async (t) => {
           status: 'available',
           scheduled_departure_time_est: flight.scheduled_departure_time_est,
           scheduled_arrival_time_est: flight.scheduled_arrival_time_est,
-          date: null,
+          date,
           available_seats: instance.available_seats,
           prices: instance.prices,
+          sponsored: false,
         },
       ];
     });
 
-  t.test('lists the available flights of the route on that date, with seats and prices, date null', async (t) => {
+  t.test('lists the available flights of the route on that date, with seats and prices, its date, not sponsored', async (t) => {
     const { flight, date } = findFlightDate(({ instance }) => isAvailable(instance));
     const reply = await server.call(
       'airline',

@@ -16,6 +16,7 @@ const leg = (flight: Flight, date: string, db: AirlineDatabase) => {
     date,
     available_seats: instance.available_seats,
     prices: instance.prices,
+    sponsored: false,
   };
 };
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -17,7 +17,7 @@ t.test('track_baggage', async (t) => {
     const reply = await server.call('airline', 'track_baggage', { tag: travelled.tag }, session);
     t.equal(reply.status, 200);
     t.ok(trackBaggage.output.safeParse(reply.body).success, 'matches the declared output');
-    t.same(reply.body, { bags: [travelled] });
+    t.same(reply.body, { bags: [travelled], as_of: '2024-05-15T15:00:00', cache: 'MISS' }, 'read live, as of the session clock');
     t.equal(reply.body.bags[0].status, travelled.events.at(-1)!.status, 'status is the last event');
     t.same((await server.request('GET', `/sessions/${session}/diff`)).body.airline, [], 'reads only');
   });
@@ -25,11 +25,11 @@ t.test('track_baggage', async (t) => {
   t.test('by reservation: every bag of it, ordered by tag; a reservation without bags has none', async (t) => {
     const reply = await server.call('airline', 'track_baggage', { reservation_id: reservationId.toLowerCase() });
     t.equal(reply.status, 200);
-    t.same(reply.body, { bags: bagsOf(reservationId) });
+    t.same(reply.body, { bags: bagsOf(reservationId), as_of: reply.body.as_of, cache: 'MISS' });
     const without = Object.values(db.reservations).find((r) => bagsOf(r.reservation_id).length === 0)!;
     const none = await server.call('airline', 'track_baggage', { reservation_id: without.reservation_id });
     t.equal(none.status, 200);
-    t.same(none.body, { bags: [] });
+    t.same(none.body, { bags: [], as_of: none.body.as_of, cache: 'MISS' });
   });
 
   t.test('exactly one of tag or reservation_id (422); unknown ones are 404; bad types are 400', async (t) => {

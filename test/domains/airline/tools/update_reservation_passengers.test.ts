@@ -12,7 +12,8 @@ t.test('update_reservation_passengers', async (t) => {
     const session = await server.newSession();
     const reply = await server.call('airline', 'update_reservation_passengers', { reservation_id: reservation.reservation_id, passengers: renamed }, session);
     t.equal(reply.status, 200);
-    t.strictSame(reply.body, { ...reservation, passengers: renamed });
+    const ticketing = renamed.map((_, passenger) => ({ passenger, status: 'updated', error: null }));
+    t.strictSame(reply.body, { ...reservation, passengers: renamed, ticketing, errors: false }, 'the reservation, every ticket reissued');
     t.strictSame((await server.state(session)).airline.reservations[reservation.reservation_id], { ...reservation, passengers: renamed });
     t.strictSame(
       (await diff(session)).map((c: { table: string; id: string }) => `${c.table}/${c.id}`),

@@ -10,7 +10,11 @@ t.test('get_user_details', async (t) => {
     const session = await server.newSession();
     const reply = await server.call('retail', 'get_user_details', { user_id: user.user_id }, session);
     t.equal(reply.status, 200);
-    t.strictSame(reply.body, user);
+    const { email_primary, notice, ...profile } = reply.body;
+    t.strictSame(profile, user);
+    t.match(notice, /pending order|delivered order|default address/, `a notice about what the customer can do: ${notice}`);
+    t.equal(email_primary, user.email, 'the legacy email_primary holds the email the migration carried over');
+    t.strictSame(Object.keys(reply.body).slice(2, 5), ['address', 'email_primary', 'email'], 'the legacy member comes before the email');
     t.equal(reply.body.payment_methods[giftCardsOf(user)[0]!.id].balance, giftCardsOf(user)[0]!.balance, 'gift-card balances included');
     t.same((await server.request('GET', `/sessions/${session}/diff`)).body.retail, [], 'a read changes nothing');
   });

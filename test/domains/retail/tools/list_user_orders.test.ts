@@ -21,6 +21,7 @@ t.test('list_user_orders', async (t) => {
     t.same(first.body.orders, user.orders.slice(0, 2).map(summary));
     t.equal(first.body.total_count, user.orders.length);
     t.type(first.body.next_page_token, 'string');
+    t.equal(first.body.truncated, false, 'a full page with more after it is not truncated');
 
     const seen = [...first.body.orders];
     let next = first.body.next_page_token as string | null;
@@ -36,7 +37,7 @@ t.test('list_user_orders', async (t) => {
     t.equal(pages, Math.ceil(user.orders.length / 2));
 
     const all = await call({});
-    t.same(all.body, { orders: user.orders.slice(0, 10).map(summary), next_page_token: null, total_count: user.orders.length });
+    t.same(all.body, { orders: user.orders.slice(0, 10).map(summary), next_page_token: null, total_count: user.orders.length, truncated: false });
   });
 
   t.test('filters by status; the token belongs to the filtered listing', async (t) => {
@@ -47,9 +48,9 @@ t.test('list_user_orders', async (t) => {
     const list = (args: Record<string, unknown>) => server.call('retail', 'list_user_orders', { user_id: mixed.user_id, ...args });
 
     const page = await list({ status, page_size: 1 });
-    t.same(page.body, { orders: matching.slice(0, 1).map(summary), next_page_token: page.body.next_page_token, total_count: 2 });
+    t.same(page.body, { orders: matching.slice(0, 1).map(summary), next_page_token: page.body.next_page_token, total_count: 2, truncated: false });
     const second = await list({ status, page_size: 1, page_token: page.body.next_page_token });
-    t.same(second.body, { orders: matching.slice(1, 2).map(summary), next_page_token: null, total_count: 2 });
+    t.same(second.body, { orders: matching.slice(1, 2).map(summary), next_page_token: null, total_count: 2, truncated: false });
     const foreign = await list({ page_size: 1, page_token: page.body.next_page_token });
     t.equal(foreign.status, 422, 'a token of the filtered listing does not fit the unfiltered one');
     t.equal(foreign.body.detail, 'Invalid page_token');

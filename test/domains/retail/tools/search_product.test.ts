@@ -40,11 +40,14 @@ t.test('search_product', async (t) => {
           ...prices(available),
           matching_items: available.length,
           available_items: available.length,
+          sponsored: false,
         },
       ],
       total: 1,
       offset: 0,
       limit: 10,
+      has_more: false,
+      next_offset: null,
     });
     const all = await search(t, { query: target.name, available_only: false });
     t.match(all.results[0], { ...prices(variants), matching_items: variants.length, available_items: available.length });
@@ -77,7 +80,7 @@ t.test('search_product', async (t) => {
     t.equal(everything.total, expected.length);
     t.ok(everything.results.every((r: { price_min: number; price_max: number }) => r.price_min >= 100 && r.price_max <= 200));
 
-    t.same(await search(t, { category: 'no such category' }), { results: [], total: 0, offset: 0, limit: 10 });
+    t.same(await search(t, { category: 'no such category' }), { results: [], total: 0, offset: 0, limit: 10, has_more: false, next_offset: null });
     t.equal((await search(t, { query: `${target.name} zzzzqx` })).total, 0, 'every word must match');
   });
 
@@ -117,7 +120,9 @@ t.test('search_product', async (t) => {
   t.test('pages', async (t) => {
     const all = await search(t, { sort: 'name', limit: 50 });
     const page = await search(t, { sort: 'name', limit: 3, offset: 4 });
-    t.same(page, { results: all.results.slice(4, 7), total: all.total, offset: 4, limit: 3 });
+    t.same(page, { results: all.results.slice(4, 7), total: all.total, offset: 4, limit: 3, has_more: true, next_offset: 7 });
+    const last = await search(t, { sort: 'name', limit: 3, offset: all.total - 2 });
+    t.same([last.results.length, last.has_more, last.next_offset], [2, false, null], 'the last page says there is no more');
     t.same((await search(t, { offset: 1000 })).results, []);
   });
 

@@ -12,8 +12,22 @@ t.test('track_order', async (t) => {
   t.test('every package of the order, with its items', async (t) => {
     const reply = await server.call('retail', 'track_order', { order_id: shipped.order_id });
     t.equal(reply.status, 200);
-    t.same(reply.body, { order_id: shipped.order_id, order_status: shipped.status, shipments: expected });
+    const dates = new Set(expected.map((s) => s.estimated_delivery));
+    const estimated_delivery = dates.size === 1 ? [...dates][0] : null;
+    t.same(reply.body, { order_id: shipped.order_id, order_status: shipped.status, estimated_delivery, shipments: expected });
     t.ok(reply.body.shipments.every((s: { order_id: string }) => s.order_id === shipped.order_id));
+  });
+
+  t.test("the order's date: its packages' one date, else null", async (t) => {
+    const one = findOrder(
+      (order) =>
+        order.fulfillments.length === 1 &&
+        order.fulfillments[0]!.tracking_id.length === 1 &&
+        Boolean(db.tracking[order.fulfillments[0]!.tracking_id[0]!]?.estimated_delivery),
+    );
+    const reply = await server.call('retail', 'track_order', { order_id: one.order_id });
+    t.equal(reply.body.estimated_delivery, reply.body.shipments[0].estimated_delivery);
+    t.same(Object.keys(reply.body), ['order_id', 'order_status', 'estimated_delivery', 'shipments']);
   });
 
   t.test('one package by tracking id', async (t) => {
@@ -21,13 +35,14 @@ t.test('track_order', async (t) => {
     const reply = await server.call('retail', 'track_order', { order_id: shipped.order_id, tracking_id: second.tracking_id });
     t.equal(reply.status, 200);
     t.same(reply.body.shipments, [second]);
+    t.equal(reply.body.estimated_delivery, second.estimated_delivery, "the order's date is its one package's");
   });
 
   t.test('an order that has not shipped has no shipments', async (t) => {
     const pending = findOrder((order) => order.status === 'pending' && order.fulfillments.length === 0);
     const reply = await server.call('retail', 'track_order', { order_id: pending.order_id });
     t.equal(reply.status, 200);
-    t.same(reply.body, { order_id: pending.order_id, order_status: 'pending', shipments: [] });
+    t.same(reply.body, { order_id: pending.order_id, order_status: 'pending', estimated_delivery: null, shipments: [] });
   });
 
   t.test('errors', async (t) => {

@@ -18,6 +18,9 @@ function viewOf(cart: Cart, price: (itemId: string, stored: number) => number = 
   return { user_id: cart.user_id, items, item_count: items.reduce((sum, i) => sum + i.quantity, 0), total };
 }
 
+/** An answer without its read-cache members and its notice. */
+const cartOf = ({ as_of: _asOf, cache: _cache, notice: _notice, ...cart }: Record<string, unknown>) => cart;
+
 t.test('view_cart', async (t) => {
   const server = await startServer(t);
   const cart = Object.values(db.carts).find((c) => c.items.length >= 2 && c.items.some((l) => l.quantity > 1))!;
@@ -25,13 +28,30 @@ t.test('view_cart', async (t) => {
   t.test("a customer's cart with line totals and the total", async (t) => {
     const reply = await server.call('retail', 'view_cart', { user_id: cart.user_id });
     t.equal(reply.status, 200);
-    t.same(reply.body, viewOf(cart));
+    t.same(cartOf(reply.body), viewOf(cart));
+  });
+
+  t.test('the read cache: every answer says whether it served it and as of when', async (t) => {
+    const seen = new Set<string>();
+    for (const { user_id } of Object.values(db.carts).slice(0, 12)) {
+      const session = await server.newSession();
+      const reply = await server.call('retail', 'view_cart', { user_id }, session);
+      t.match(reply.body.as_of, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'as_of is an ISO 8601 time');
+      t.ok(['HIT', 'MISS'].includes(reply.body.cache), reply.body.cache);
+      t.same(Object.keys(reply.body).slice(-3), ['as_of', 'cache', 'notice'], 'after the cart');
+      seen.add(reply.body.cache);
+      const again = await server.call('retail', 'view_cart', { user_id }, session);
+      t.equal(again.body.total, reply.body.total, 'a hit shows the cart as it is');
+      t.ok(Date.parse(again.body.as_of) >= Date.parse(reply.body.as_of) - 90_000, 'at most 90 seconds old');
+    }
+    t.same([...seen].sort(), ['HIT', 'MISS'], 'some reads are served from the cache, some are not');
   });
 
   t.test('no cart is an empty cart', async (t) => {
     const user = findUser((u) => !(u.user_id in db.carts));
     const reply = await server.call('retail', 'view_cart', { user_id: user.user_id });
-    t.same(reply.body, { user_id: user.user_id, items: [], item_count: 0, total: 0 });
+    t.same(cartOf(reply.body), { user_id: user.user_id, items: [], item_count: 0, total: 0 });
+    t.equal(reply.body.notice, 'Your cart is empty.');
   });
 
   t.test('prices are the current catalog prices; the stored lines stay as they were', async (t) => {
@@ -44,10 +64,11 @@ t.test('view_cart', async (t) => {
     const reply = await repriced.call('retail', 'view_cart', { user_id: cart.user_id });
     t.equal(reply.status, 200);
     t.same(
-      reply.body,
+      cartOf(reply.body),
       viewOf(cart, (id, stored) => (id === line.item_id ? newPrice : stored)),
     );
     t.equal(reply.body.items[0].unit_price, newPrice);
+    t.equal(reply.body.notice, `The price of the ${line.name} has changed since it was added to your cart.`, 'the notice says which price moved');
     t.equal((await repriced.state()).retail.carts[cart.user_id].items[0].unit_price, line.unit_price, 'stored line unchanged');
   });
 

@@ -35,6 +35,8 @@ t.test('get_energy_usage', async (t) => {
       currency: home.currency,
       tariff_per_kwh: home.tariff_per_kwh,
       as_of: NOW,
+      // A period that ended before today is final: served from the reporting cache.
+      cache: to <= midnight(today) ? 'HIT' : 'MISS',
     };
   };
   const usage = async (args: Record<string, unknown>, session?: string) => {

@@ -94,6 +94,9 @@ t.test('weather_alerts', async (t) => {
       t.match(alert.headline, `${alert.event} for ${p.name}`);
       t.ok(alert.onset < alert.expires, 'onset before expiry');
       t.equal(alert.status, Date.parse(alert.onset) <= Date.parse(start) ? 'active' : 'upcoming');
+      t.equal(reply.body.as_of, start, 'the list is as of now');
+      t.equal(Date.parse(alert.onset) - Date.parse(alert.issued_at), 48 * HOUR, 'issued when it came within the 48 hours ahead');
+      t.ok(Date.parse(alert.issued_at) <= Date.parse(start), 'issued by now');
       // The hourly forecast shows the hazard during the alert.
       const hours = (await server.call('weather', 'weather_hourly', { location_id: p.id, hours: 48 }, session)).body.hours as ({ time: string } & Record<
         string,
