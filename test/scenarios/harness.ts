@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Test } from 'tap';
 import { domains } from '../../domains/index.js';
 import type { Reply, TestServer } from '../helpers/server.js';
 import { headerText } from '../../lib/text.js';
 import { Blocked } from '../../agents/calls.js';
+import { corpusJson, formatTellTable, KNOWN_TELLS, TELL_THRESHOLD, type TellCorpus, tellTable } from './tells.js';
 import type { Obj, ToolClient as ProbeClient } from '../../agents/tool-client.js';
 
 // The per-scenario proof that a hazard bites and can be recovered from. For every scenario a domain
@@ -57,11 +60,12 @@ export function maskTimes(value: unknown): unknown {
 
 const defaultEndState = (diff: Obj[]) => diff.map(({ table, id, op, after }) => ({ table, id, op, after: maskTimes(after) }));
 
-/** A client of one session; every reply it gets is kept in `replies`, in call order (as the journal has them). */
-export function client(server: TestServer, domain: string, session: string, replies: Reply[] = []): ProbeClient {
+/** A client of one session; every reply it gets is kept in `replies`, in call order (as the journal has them), and its tool in `tools`. */
+export function client(server: TestServer, domain: string, session: string, replies: Reply[] = [], tools: string[] = []): ProbeClient {
   const call = async (tool: string, args: Obj = {}) => {
     const reply = await server.attempt(domain, tool, args, session);
     replies.push(reply);
+    tools.push(tool);
     return reply;
   };
   return {
@@ -84,6 +88,7 @@ interface Run {
   outcome: Outcome;
   journal: Obj[];
   replies: Reply[];
+  tools: string[];
 }
 
 /** A readable session id, within the 64 characters ids may have: shortened, with a hash to stay unique, when too long. */
@@ -102,7 +107,8 @@ async function run(server: TestServer, domain: string, probe: Probe, role: strin
   const session = await server.newSession({ ...probe.session, ...options, id: sessionId(domain, probe, String(options['seed']), role) });
   let outcome: Outcome;
   const replies: Reply[] = [];
-  const c = client(server, domain, session, replies);
+  const tools: string[] = [];
+  const c = client(server, domain, session, replies, tools);
   try {
     const answer = await script(c);
     outcome = { answer: JSON.parse(JSON.stringify(answer ?? null)), state: undefined };
@@ -114,7 +120,7 @@ async function run(server: TestServer, domain: string, probe: Probe, role: strin
   outcome.state = (probe.endState ?? defaultEndState)(diff);
   const journal = (await server.journal<Obj>(session)) as Obj[];
   await server.request('DELETE', `/sessions/${session}`);
-  return { outcome, journal, replies };
+  return { outcome, journal, replies, tools };
 }
 
 const hazardOf = (entry: Obj, kind: string) => (entry['hazards'] as Obj[]).find((event) => event['kind'] === kind);
@@ -127,16 +133,37 @@ export const scenarioHazards = (domain: string, probe: Probe, hints = false) => 
 
 const DEFAULT_SEEDS = ['1', '2', '3'];
 
-/** Runs one probe: truth, literal and recovering clients, under each seed; then hints mode. */
-export async function proveScenario(t: Test, server: TestServer, domain: string, probe: Probe): Promise<void> {
+/** Puts a hazard-free run's answers in the corpus, by tool. */
+function collectClean(corpus: TellCorpus | undefined, run: Run, probe: Probe): void {
+  run.replies.forEach((reply, i) => {
+    corpus?.addClean(probe.kind, probe.tool, run.tools[i]!, reply);
+  });
+}
+
+/** Puts the answers of a hazarded run that the probe's kind struck in the corpus, under the scenario. */
+function collectStruck(corpus: TellCorpus | undefined, run: Run, probe: Probe): void {
+  if (!corpus) return;
+  let j = 0;
+  run.replies.forEach((reply, i) => {
+    // Calls the server never journaled (an unknown route) have no entry: entries are matched by tool, in order.
+    while (j < run.journal.length && run.journal[j]!['tool'] !== run.tools[i]) j++;
+    const entry = run.journal[j++];
+    if (entry && hazardOf(entry, probe.kind)) corpus.addStruck(probe.kind, probe.tool, run.tools[i]!, reply);
+  });
+}
+
+/** Runs one probe: truth, literal and recovering clients, under each seed; then hints mode. Answers go to `corpus` when given. */
+export async function proveScenario(t: Test, server: TestServer, domain: string, probe: Probe, corpus?: TellCorpus): Promise<void> {
   const declared = declaredScenario(domain, probe);
   t.ok(declared, `${domain} declares ${probe.kind} on ${probe.tool}`);
   t.equal(probe.partial !== undefined, declared?.partial !== undefined, 'the probe expects a partial answer exactly when the scenario declares one');
   for (const seed of probe.seeds ?? DEFAULT_SEEDS) {
     const truth = await run(server, domain, probe, 'truth', probe.naive, { seed });
+    collectClean(corpus, truth, probe);
     t.notOk(truth.outcome.blocked, `seed ${seed}: without hazards the literal client gets an answer (${truth.outcome.blocked ?? 'ok'})`);
 
     const literal = await run(server, domain, probe, 'literal', probe.naive, { seed, hazards: scenarioHazards(domain, probe) });
+    collectStruck(corpus, literal, probe);
     t.ok(
       literal.journal.some((entry) => hazardOf(entry, probe.kind)),
       `seed ${seed}: the journal shows the ${probe.kind} hazard`,
@@ -153,6 +180,7 @@ export async function proveScenario(t: Test, server: TestServer, domain: string,
     if (declared?.naive) t.equal(ends, declared.naive.ends, `seed ${seed}: the literal client ends ${declared.naive.ends}, as the scenario declares`);
 
     const recovering = await run(server, domain, probe, 'recovering', probe.recover, { seed, hazards: scenarioHazards(domain, probe) });
+    collectStruck(corpus, recovering, probe);
     t.notOk(recovering.outcome.blocked, `seed ${seed}: the recovering client is not blocked (${recovering.outcome.blocked ?? 'ok'})`);
     const expected = probe.partial ? probe.partial.expect(truth.outcome.answer) : truth.outcome.answer;
     t.same(
@@ -163,6 +191,7 @@ export async function proveScenario(t: Test, server: TestServer, domain: string,
     t.same(recovering.outcome.state, truth.outcome.state, `seed ${seed}: and the hazard-free end state`);
 
     const clean = await run(server, domain, probe, 'clean', probe.recover, { seed });
+    collectClean(corpus, clean, probe);
     t.same(clean.outcome.answer, truth.outcome.answer, `seed ${seed}: the recovery is also right when nothing goes wrong`);
 
     const hinted = await run(server, domain, probe, 'hinted', probe.naive, { seed, hazards: scenarioHazards(domain, probe, true) });
@@ -201,4 +230,29 @@ export function expectEveryScenarioProbed(t: Test, domain: string, probes: reado
   t.same([...new Set(probed)].sort(), declaredScenarios(domain).sort(), `${domain}: every declared scenario is probed, and nothing else`);
   const undeclared = (domains.find((d) => d.name === domain)?.hazards ?? []).filter((scenario) => !scenario.naive).map((s) => `${s.kind}/${s.tool}`);
   t.same(undeclared, [], `${domain}: every scenario declares what a literal client ends with`);
+}
+
+/**
+ * No tells: over the domain's corpus (every probe, every seed), no single structural feature separates the
+ * answers a hazard struck from the hazard-free answers of the same tool with a balanced accuracy above 0.75,
+ * except for kinds that announce themselves by design (tells.ts names them and why).
+ */
+export function expectNoTells(t: Test, domain: string, corpus: TellCorpus): void {
+  const rows = tellTable(corpus);
+  const folder = process.env['TELLS_CORPUS'];
+  if (folder) writeFileSync(join(folder, `${domain}.json`), corpusJson(corpus));
+  t.comment(`${domain}: scenario, struck answers, clean answers, best single-feature accuracy, feature\n${formatTellTable(rows)}`);
+  t.ok(rows.length > 0, `${domain}: ${rows.length} scenarios struck answers`);
+  const tells = rows.filter((row) => !row.exempt && (row.accuracy ?? 0) > TELL_THRESHOLD);
+  t.same(
+    tells.filter((row) => !Object.hasOwn(KNOWN_TELLS, row.scenario)).map((row) => `${row.scenario}: ${row.feature} (${row.accuracy?.toFixed(2)})`),
+    [],
+    `${domain}: no structural feature tells a struck answer from a clean one (balanced accuracy ≤ ${TELL_THRESHOLD})`,
+  );
+  const known = Object.keys(KNOWN_TELLS).filter((scenario) => rows.some((row) => row.scenario === scenario));
+  t.same(
+    known.filter((scenario) => !tells.some((row) => row.scenario === scenario)),
+    [],
+    `${domain}: each known tell is still one (a removed tell leaves KNOWN_TELLS)`,
+  );
 }

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { startServer } from '../helpers/server.js';
-import { expectEveryScenarioProbed, proveScenario } from './harness.js';
+import { expectEveryScenarioProbed, expectNoTells, proveScenario } from './harness.js';
+import { TellCorpus } from './tells.js';
 import { retailProbes } from './retail.js';
 import { retailThirdPartyProbes } from './retail-third-parties.js';
 
@@ -9,8 +10,11 @@ import { retailThirdPartyProbes } from './retail-third-parties.js';
 const probes = [...retailProbes, ...retailThirdPartyProbes];
 const server = await startServer(t, { sessions: { maxSessions: 1000 }, hazardEnv: {} });
 
+const corpus = new TellCorpus();
 for (const probe of probes) {
-  await t.test(`${probe.kind} on ${probe.tool}`, (t) => proveScenario(t, server, 'retail', probe));
+  await t.test(`${probe.kind} on ${probe.tool}`, (t) => proveScenario(t, server, 'retail', probe, corpus));
 }
 
 t.test('every scenario has its probe', async (t) => expectEveryScenarioProbed(t, 'retail', probes));
+
+t.test('no structural feature tells a hazarded answer', async (t) => expectNoTells(t, 'retail', corpus));
