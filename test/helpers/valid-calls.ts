@@ -210,7 +210,8 @@ function weatherBaselines(): Record<string, Baseline[]> {
     weather_current: [{ args: at }],
     weather_forecast: [{ args: at }],
     weather_hourly: [{ args: at }],
-    weather_alerts: [{ args: at }],
+    // And a place with an alert in force at the default clock: an answer with its members.
+    weather_alerts: [{ args: at }, { args: { location_id: 'chicago-us' } }],
     air_quality: [{ args: at }],
     uv_index: [{ args: at }],
     pollen_forecast: [{ args: at }],
