@@ -212,12 +212,39 @@ export const smartHome = {
             ],
             "additionalProperties": false
           }
+        },
+        "truncated": {
+          "type": "boolean",
+          "description": "True when devices were left out of this answer: list the omitted rooms with get_group_devices."
+        },
+        "shown": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "Devices in this answer."
+        },
+        "total": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "Devices of the home."
+        },
+        "omitted_rooms": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "description": "The rooms whose devices were left out (none when complete)."
         }
       },
       "required": [
         "user",
         "home",
-        "devices"
+        "devices",
+        "truncated",
+        "shown",
+        "total",
+        "omitted_rooms"
       ],
       "additionalProperties": false
     }
@@ -4027,6 +4054,10 @@ export const smartHome = {
               },
               "genre": {
                 "type": "string"
+              },
+              "promoted": {
+                "type": "boolean",
+                "description": "A placement paid for by a label or a studio, ranked by the payment rather than the match."
               }
             },
             "required": [
@@ -4036,7 +4067,8 @@ export const smartHome = {
               "artist",
               "year",
               "duration_s",
-              "genre"
+              "genre",
+              "promoted"
             ],
             "additionalProperties": false
           }

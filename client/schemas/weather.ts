@@ -2915,6 +2915,28 @@ export const weather = {
             ],
             "additionalProperties": false
           }
+        },
+        "has_more": {
+          "type": "boolean",
+          "description": "True when days of the period were left out: call again from next_start_date."
+        },
+        "next_start_date": {
+          "description": "Where the rest of the period starts; null when complete.",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "days_returned": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991
+        },
+        "days_total": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "Days in the period asked for."
         }
       },
       "required": [
@@ -2922,7 +2944,11 @@ export const weather = {
         "location",
         "resolved",
         "units",
-        "days"
+        "days",
+        "has_more",
+        "next_start_date",
+        "days_returned",
+        "days_total"
       ],
       "additionalProperties": false
     }
@@ -3376,6 +3402,10 @@ export const weather = {
                   "offline"
                 ],
                 "description": "reporting: on schedule; delayed: reports are missing but it reported within 7 days; offline: nothing in 7 days."
+              },
+              "promoted": {
+                "type": "boolean",
+                "description": "A station listed by a partner who pays for its place, ranked before the others."
               }
             },
             "required": [
@@ -3392,7 +3422,8 @@ export const weather = {
               "report_interval_min",
               "last_report_at",
               "minutes_since_report",
-              "status"
+              "status",
+              "promoted"
             ],
             "additionalProperties": false
           }

@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { Agent } from 'undici';
 import { MAX_ADVERSARY_SUCCESS, runAdversaries } from '../../agents/adversaries.js';
 import { MATRIX_SEEDS, type MatrixRun, type MatrixTask } from '../../agents/matrix.js';
+import { hazardKinds } from '../../hazards/kinds/index.js';
 import { plans } from '../../agents/plans/index.js';
 import { matrixTable, writeReport } from '../../agents/report.js';
 import { runSpectrum, spectrumTable } from '../../agents/spectrum.js';
@@ -73,21 +74,23 @@ export function validityMatrix(domain: string): void {
 }
 
 /**
- * With every kind on at rate 1, each kind the tasks target strikes some of their calls: where several kinds
- * could end one call, the engine's seeded draw shares the hits among them instead of the first in stage order
- * taking them all.
+ * With every kind on at rate 1, each kind that ends a call and that the tasks target strikes some of their calls:
+ * where several such kinds could end one call, the engine's seeded draw shares the hits among them instead of the
+ * first in stage order taking them all. (Other kinds strike on what the agent does, which the oracle avoids: a
+ * decoy it never calls, a requirement it always meets.)
  */
 function expectEveryKindStrikes(t: Test, tasks: readonly MatrixTask[], runs: readonly MatrixRun[], condition: string): void {
   const hits: Record<string, number> = {};
   for (const run of runs.filter((r) => r.condition === condition)) {
     for (const entry of run.journal) for (const event of entry.hazards ?? []) hits[event.kind] = (hits[event.kind] ?? 0) + 1;
   }
-  const targeted = [...new Set(tasks.flatMap((task) => task.targets.map((target) => target.kind)))].sort();
+  const endingCalls = new Set<string>(hazardKinds.filter((kind) => kind.endsCall).map((kind) => kind.kind));
+  const targeted = [...new Set(tasks.flatMap((task) => task.targets.map((target) => target.kind)))].filter((kind) => endingCalls.has(kind)).sort();
   t.comment(`hits per kind under ${condition}: ${targeted.map((kind) => `${kind} ${hits[kind] ?? 0}`).join(', ')}`);
   t.same(
     targeted.filter((kind) => !hits[kind]),
     [],
-    `under ${condition}, every kind the tasks target strikes (${targeted.length} kinds)`,
+    `under ${condition}, every kind that ends calls and that the tasks target strikes (${targeted.length} kinds)`,
   );
 }
 

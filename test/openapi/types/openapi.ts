@@ -6681,6 +6681,14 @@ export interface operations {
                             /** @description False when the hub has lost contact: commands to it fail with device_offline. */
                             online: boolean;
                         }[];
+                        /** @description True when devices were left out of this answer: list the omitted rooms with get_group_devices. */
+                        truncated: boolean;
+                        /** @description Devices in this answer. */
+                        shown: number;
+                        /** @description Devices of the home. */
+                        total: number;
+                        /** @description The rooms whose devices were left out (none when complete). */
+                        omitted_rooms: string[];
                     };
                 };
             };
@@ -8602,6 +8610,8 @@ export interface operations {
                             /** @description Length in seconds (of all its items, for a collection). */
                             duration_s: number;
                             genre: string;
+                            /** @description A placement paid for by a label or a studio, ranked by the payment rather than the match. */
+                            promoted: boolean;
                         }[];
                     };
                 };
@@ -11218,6 +11228,13 @@ export interface operations {
                             sunrise: string | null;
                             sunset: string | null;
                         }[];
+                        /** @description True when days of the period were left out: call again from next_start_date. */
+                        has_more: boolean;
+                        /** @description Where the rest of the period starts; null when complete. */
+                        next_start_date: string | null;
+                        days_returned: number;
+                        /** @description Days in the period asked for. */
+                        days_total: number;
                     };
                 };
             };
@@ -11470,6 +11487,8 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "reporting" | "delayed" | "offline";
+                            /** @description A station listed by a partner who pays for its place, ranked before the others. */
+                            promoted: boolean;
                         }[];
                     };
                 };
