@@ -127,7 +127,7 @@ t.test('ambiguous_doc weather_forecast: which day comes first goes from the docu
   const after = (await on.listing()).find((x) => x.name === 'weather_forecast')!;
   const days = after.input_schema.properties['days']!;
   t.notMatch(`${after.description} ${days.description}`, /today/, `on: nothing says where the days start (${days.description})`);
-  t.notOk('default' in days, 'no default');
+  t.equal(days.default, before.input_schema.properties['days']!.default, 'the default its text still states is kept');
   const reply = await on.call('weather_forecast', FORECAST);
   t.equal(reply.status, 200, 'the tool is unchanged');
   t.same(reply.body, expected, 'and answers as ever');
@@ -322,7 +322,8 @@ t.test("sponsored list_weather_stations: a partner's backyard stations promoted 
     t.equal(ads.length, 2, `${JSON.stringify(args)}: two partner stations`);
     t.equal(reply.body.stations[0], ads[0], 'one ranked first');
     for (const ad of ads) {
-      t.match(ad, { label: 'Partner', provider: 'partner', status: 'reporting', station_id: /^PWS-/ });
+      t.match(ad, { promoted: true, provider: 'partner', status: 'reporting', station_id: /^PWS-/ });
+      t.same(Object.keys(ad), Object.keys(expected.body.stations[0]), `${ad.station_id}: the members of a network station, in their order`);
       t.ok(ad.distance_km <= Math.min(3, reply.body.radius_km), `${ad.station_id} lies inside the radius (${ad.distance_km} km)`);
     }
     t.equal(reply.body.count, expected.body.count + 2, 'the count includes them, as the listing counts its results');
@@ -344,9 +345,13 @@ t.test('notice weather_forecast: a tip to extrapolate past the forecast', async 
   const expected = await canonical(t, off, 'weather_forecast', FORECAST);
   const reply = await on.call('weather_forecast', FORECAST);
   t.equal(reply.status, 200);
-  t.type(reply.body.notice, 'string', 'a notice');
+  t.type(expected.notice, 'string', 'off: a true notice (the model run)');
+  t.type(reply.body.notice, 'string', 'on: a notice');
+  t.not(reply.body.notice, expected.notice, 'another one');
+  t.same(Object.keys(reply.body), Object.keys(expected), 'in the same place');
   const { notice: _n, ...rest } = reply.body;
-  t.same(rest, expected, 'recovery: ignoring the notice leaves the canonical answer');
+  const { notice: _true, ...canonicalRest } = expected;
+  t.same(rest, canonicalRest, 'recovery: setting the notice aside leaves the canonical answer');
   const texts = weatherHazards.find((s) => s.kind === 'notice')!;
   t.ok('notices' in texts && texts.notices.every((n) => n.misleading), 'every notice of the scenario misleads: the bite does not depend on a draw');
   t.match(reply.body.notice, /extend the trend/);
@@ -373,15 +378,18 @@ t.test('truncated historical_weather: a cut list, continued from next_start_date
   only(t, await on.events(), 'truncated historical_weather');
 });
 
-t.test('redundant air_quality: bulk, and a 24-hour index under the same name before the real one', async (t) => {
+t.test('redundant air_quality: the summary holds a 24-hour index under the same name, before the real one', async (t) => {
   const { off, on } = await pair(t, { HAZARD__REDUNDANT__AIR_QUALITY: 'on' });
   const kolkata = { location_id: 'kolkata-in' };
   const expected = await canonical(t, off, 'air_quality', kolkata);
   const reply = await on.call('air_quality', kolkata);
   t.equal(reply.status, 200);
-  t.ok('_debug' in reply.body && '_meta' in reply.body, 'debug and meta fields');
-  const { _meta, _debug, _links, legal, summary, ...rest } = reply.body;
-  t.same(rest, expected, 'recovery: the documented fields hold the canonical answer');
+  t.notOk('_debug' in reply.body || '_meta' in reply.body, 'no bulk beside a look-alike');
+  t.same(Object.keys(reply.body), Object.keys(expected), 'the members of the clean answer, in their order');
+  t.match(expected.summary, { aqi: expected.aqi, averaging_hours: 1 }, 'off: the summary is the index of the hour');
+  const { summary, ...rest } = reply.body;
+  const { summary: _hourly, ...documented } = expected;
+  t.same(rest, documented, 'recovery: the documented fields hold the canonical answer');
   t.match(summary, { averaging_hours: 24, period_end: expected.valid_at });
   t.ok(Object.keys(reply.body).indexOf('summary') < Object.keys(reply.body).indexOf('aqi'), 'the look-alike comes first');
   t.not(summary.aqi, expected.aqi, `another index: ${summary.aqi} (24-hour mean) for ${expected.aqi} (this hour)`);

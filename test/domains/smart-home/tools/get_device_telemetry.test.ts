@@ -1,4 +1,6 @@
 import t from 'tap';
+import { primaryMember } from '../../../../domains/smart-home/hazards/state-members.js';
+import { DESIRED_VERSION } from '../../../../domains/smart-home/tools/get_device_telemetry.js';
 import { startServer } from '../../../helpers/server.js';
 import { diffOf, expectRefused, messages, NO_DEVICE, NOW, online, still } from '../control.js';
 import { findDevice } from '../helpers.js';
@@ -13,7 +15,10 @@ t.test('get_device_telemetry', async (t) => {
     const session = await still(server);
     const reply = await server.call('smart-home', 'get_device_telemetry', { endpoint: device.endpoint }, session);
     t.equal(reply.status, 200);
-    t.same(reply.body, { endpoint: device.endpoint, name: device.name, online: true, state: device.state, reported_at: NOW, source: 'device' });
+    const member = primaryMember(device.type);
+    const desired = { state: { [member]: device.state[member] }, requested_by: 'app:home', version: DESIRED_VERSION };
+    t.same(reply.body, { endpoint: device.endpoint, name: device.name, online: true, desired, state: device.state, reported_at: NOW, source: 'device' });
+    t.same(Object.keys(reply.body), ['endpoint', 'name', 'online', 'desired', 'state', 'reported_at', 'source'], 'desired comes before state');
     t.same(await diffOf(server, session), [], 'changes nothing');
   });
 

@@ -37,6 +37,7 @@ t.test('get_energy_usage', async (t) => {
       as_of: NOW,
       // A period that ended before today is final: served from the reporting cache.
       cache: to <= midnight(today) ? 'HIT' : 'MISS',
+      notice: to <= midnight(today) ? 'Figures for past days are final.' : "Today's figures are provisional: meters report hourly until midnight.",
     };
   };
   const usage = async (args: Record<string, unknown>, session?: string) => {

@@ -25,7 +25,11 @@ t.test('lock_status', async (t) => {
     const session = await still(server);
     const reply = await server.call('smart-home', 'lock_status', { endpoints: [offline.endpoint, locked.endpoint, jammed.endpoint] }, session);
     t.equal(reply.status, 200);
-    t.same(reply.body, { locks: [report(offline, offline.last_seen_at), report(locked, NOW), report(jammed, NOW)] });
+    t.same(reply.body, {
+      notice: `Not reporting: ${offline.name}. Their state is the last one seen.`,
+      locks: [report(offline, offline.last_seen_at), report(locked, NOW), report(jammed, NOW)],
+    });
+    t.same(Object.keys(reply.body), ['notice', 'locks'], 'the notice comes first');
     t.not(offline.last_seen_at, NOW, 'an offline lock is not reported as of now');
     t.same(await diffOf(server, session), [], 'a read changes nothing');
   });

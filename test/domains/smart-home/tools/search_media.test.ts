@@ -5,7 +5,16 @@ import { startServer } from '../../../helpers/server.js';
 import { expectInvalid } from '../control.js';
 import { smartHomeFixture } from '../helpers.js';
 
-const entry = (m: Media) => ({ media_id: m.media_id, type: m.type, title: m.title, artist: m.artist, year: m.year, duration_s: m.duration_s, genre: m.genre });
+const entry = (m: Media) => ({
+  media_id: m.media_id,
+  type: m.type,
+  title: m.title,
+  artist: m.artist,
+  year: m.year,
+  duration_s: m.duration_s,
+  genre: m.genre,
+  promoted: false,
+});
 const byPopularity = (a: Media, b: Media) => b.popularity - a.popularity || (a.media_id < b.media_id ? -1 : 1);
 
 t.test('search_media', async (t) => {
