@@ -137,8 +137,15 @@ function hazardVerdicts(task: ScoredTask, calls: readonly ScoredCall[], success:
     const target = task.targets.find((t) => t.kind === group.kind && t.tool === group.tool);
     if (group.blocking) {
       const via = new Set([group.tool, ...(target?.via ?? [])]);
-      group.evidence = calls.filter((call) => call.seq > first && via.has(call.tool) && clean(call, group.kind)).map((call) => call.seq);
-      group.recovered = group.evidence.length > 0;
+      // A later call got through: its answer was usable, or it wrote (its own answer may have been lost to another fault).
+      const through = (call: ScoredCall) => clean(call, group.kind) || (call.changes.length > 0 && !spoiled(call, group.kind));
+      group.evidence = calls.filter((call) => call.seq > first && via.has(call.tool) && through(call)).map((call) => call.seq);
+      // A write that committed before its answer was lost needs no second write: checking the state is the recovery.
+      const committed = calls.some(
+        (call) =>
+          group.hits.includes(call.seq) && call.hazards.some((event) => event.kind === group.kind && (event as { committed?: unknown }).committed === true),
+      );
+      group.recovered = group.evidence.length > 0 || (committed && success);
     } else {
       const after = calls.filter((call) => call.seq > first && clean(call));
       const writes = after.filter((call) => call.changes.length > 0);

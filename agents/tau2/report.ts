@@ -130,7 +130,7 @@ function refusalsByTask(domains: readonly Tau2Import[]): Refusals {
 
 /**
  * Per agent and kind, the scenarios that hit a call and those recovered from. A blocking hit after which the
- * tool gave, hazard-free, the refusal tau2-bench itself gives (a lookup "not found" on purpose, a write meant
+ * tool gave the refusal tau2-bench itself gives (a lookup "not found" on purpose, a write meant
  * to fail) is recovered: that refusal is the answer the task expects.
  */
 function kindLines(runs: readonly Tau2Run[], refusals: Refusals): KindLine[] {
@@ -143,7 +143,7 @@ function kindLines(runs: readonly Tau2Run[], refusals: Refusals): KindLine[] {
         (entry) =>
           entry.seq > seq &&
           entry.tool === tool &&
-          (entry.hazards ?? []).length === 0 &&
+          // The tool's own refusal, even on a call a hazard only slowed down (its status and code are the tool's, not a fault's).
           expected.some((refusal) => refusal.tool === tool && refusal.status === entry.status && refusal.code === (entry.problem?.code ?? '')),
       );
     for (const hazard of (run.score?.hazards ?? []) as { kind: string; tool: string; hits: number[]; blocking: boolean; recovered: boolean }[]) {

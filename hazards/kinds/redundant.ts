@@ -68,7 +68,10 @@ export const redundant = defineKind<RedundantScenario>({
   sees: 'look-alike fields beside the documented ones holding another definition of the same figure; or tracing, debug and legal bulk',
   recovery: "read the documented fields as the tool's output schema defines them; a look-alike is another figure, bulk is noise",
   needs: ['documented_shape'],
-  hint: () => 'Some fields here look alike but are defined differently; the answer is in the documented fields.',
+  hint: (s) =>
+    s.shadow
+      ? 'Some fields here look alike but are defined differently; the answer is in the documented fields.'
+      : 'Most of this response is metadata or legacy fields; the answer is in the documented fields.',
   generic: { kind: 'redundant' },
   after(call, result) {
     if (!isObject(result)) return result;

@@ -18,7 +18,7 @@ const fixture = retailFixture();
 const shipped = findOrder((o) => o.fulfillments.some((f) => f.tracking_id.some((id) => fixture.tracking[id]?.estimated_delivery)));
 const product = Object.values(fixture.products)[0]!;
 const BULK = ['_meta', '_debug', '_links', 'legal'];
-const HINT = redundant.hint({ kind: 'redundant', tool: 'get_user_details' });
+const HINT = redundant.hint(retailHazards.find((s) => s.kind === 'redundant' && s.tool === 'get_user_details') as Parameters<typeof redundant.hint>[0]);
 /** The look-alike field each tool's answer gains, and the documented field it resembles. */
 const SHADOW: Record<string, string> = { get_user_details: 'email_primary', get_product_details: 'price_range', track_order: 'estimated_delivery' };
 const recoveryOf = (tool: string) => retailHazards.find((s) => s.kind === 'redundant' && s.tool === tool)?.recovery ?? redundant.recovery;

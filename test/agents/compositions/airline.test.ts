@@ -1,3 +1,0 @@
-import { compositions } from '../../helpers/compositions.js';
-
-compositions('airline');
