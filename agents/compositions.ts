@@ -70,7 +70,7 @@ export async function runCompositions(
   base: string,
   tasks: readonly MatrixTask[],
   plans: Readonly<Record<string, Plan>>,
-  options: { seed?: number; concurrency?: number; part?: { index: number; of: number } } = {},
+  options: { seed?: number; concurrency?: number } = {},
 ): Promise<PairRun[]> {
   const seed = options.seed ?? 1;
   const concurrency = options.concurrency ?? 4;
@@ -91,9 +91,7 @@ export async function runCompositions(
     for (const entry of run.journal) tools.add(entry.tool);
     called.set(run.task, tools);
   }
-  const part = options.part ?? { index: 0, of: 1 };
-  // A part takes every `of`-th pair: a domain's pairs can run as several files, side by side.
-  const pairs = pairsOf(tasks, scenarios, called).filter((_, i) => i % part.of === part.index);
+  const pairs = pairsOf(tasks, scenarios, called);
   const runs: MatrixRun[] = await runCells(
     dispatcher,
     base,

@@ -1,0 +1,3 @@
+import { compositions } from '../../helpers/compositions.js';
+
+compositions('airline');
