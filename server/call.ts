@@ -262,18 +262,24 @@ class ToolCall {
       hazards: context.events.length > 0 ? context.events : NONE,
       duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,
     };
-    let kept = argsBytes;
-    if (!ok && argsBytes > REJECTED_ARGS_KEPT) {
-      // A copy, not a slice: V8 would keep the whole text alive behind a slice of it.
-      entry.args = Buffer.from(JSON.stringify(this.args).slice(0, REJECTED_ARGS_KEPT)).toString();
-      entry.args_truncated = { bytes: argsBytes, kept: REJECTED_ARGS_KEPT };
-      kept = REJECTED_ARGS_KEPT;
-    }
+    const kept = ok ? argsBytes : keepRejectedArgs(entry, this.args, argsBytes);
     const changesBytes = changes.length > 0 ? changesSize(changes) : 0;
     const undo = changes.length > 0 ? (error: Error) => refuse(session, entry, this.revert, error) : undefined;
     this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes, undo);
     return { kind: ok ? 'result' : 'problem', status, body, text, headers, entry };
   }
+}
+
+/**
+ * The arguments a refused call's entry keeps: as sent, or the start of their JSON text when larger than
+ * REJECTED_ARGS_KEPT (with `args_truncated`). Returns the bytes kept.
+ */
+export function keepRejectedArgs(entry: JournalEntry, args: unknown, bytes: number, text?: string): number {
+  if (bytes <= REJECTED_ARGS_KEPT) return bytes;
+  // A copy, not a slice: V8 would keep the whole text alive behind a slice of it.
+  entry.args = Buffer.from((text ?? JSON.stringify(args)).slice(0, REJECTED_ARGS_KEPT)).toString();
+  entry.args_truncated = { bytes, kept: REJECTED_ARGS_KEPT };
+  return REJECTED_ARGS_KEPT;
 }
 
 /** The size of a call's changes as JSON, from their records' own texts (which later reads of them reuse). */

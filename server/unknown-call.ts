@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTRY_OVERHEAD, REJECTED_ARGS_KEPT } from './call.js';
+import { ENTRY_OVERHEAD, keepRejectedArgs } from './call.js';
 import type { ProblemError } from './problem.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
@@ -25,15 +25,13 @@ export function journalUnknownTool(
   argsBytes?: number,
 ): void {
   const text = JSON.stringify(args ?? null) ?? 'null';
-  const cut = text.length > REJECTED_ARGS_KEPT;
   const entry: JournalEntry = {
     seq: session.nextSeq,
     at: session.clock.tick(),
     domain: view ?? 'combined',
     tool: name.length > UNKNOWN_NAME_KEPT ? name.slice(0, UNKNOWN_NAME_KEPT) : name,
     call: 0,
-    args: cut ? Buffer.from(text.slice(0, REJECTED_ARGS_KEPT)).toString() : args,
-    ...(cut ? { args_truncated: { bytes: argsBytes ?? text.length, kept: REJECTED_ARGS_KEPT } } : {}),
+    args,
     status: failure.problem.status,
     result: undefined,
     problem: failure.problem,
@@ -41,6 +39,6 @@ export function journalUnknownTool(
     hazards: NONE,
     duration_ms: 0,
   };
-  const kept = Math.min(text.length, REJECTED_ARGS_KEPT);
+  const kept = keepRejectedArgs(entry, args, argsBytes ?? text.length, text);
   app.sessions.recordCall(session, entry, ENTRY_OVERHEAD + entry.tool.length + kept + JSON.stringify(failure.problem).length);
 }

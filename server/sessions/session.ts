@@ -147,7 +147,7 @@ export class Session {
     this.seq = entry.seq;
     this.journal.append(entry, bytes);
     if (entry.idempotency) this.idempotency.remember(entry);
-    for (const kind of new Set(entry.hazards.map((event) => event.kind))) this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
+    if (entry.hazards.length > 0) for (const kind of new Set(entry.hazards.map((event) => event.kind))) this.hits.set(kind, (this.hits.get(kind) ?? 0) + 1);
     const faulted = entry.hazards.length > 0 && entry.hazards.some((event) => event.retryable);
     if (!faulted && this.streaks.size === 0) return;
     const key = `${entry.domain}/${entry.tool}`;
