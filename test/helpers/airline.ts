@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../lib/freeze.js';
 import { readFileSync } from 'node:fs';
 import type { AirlineDatabase, Flight, FlightDateStatus, PaymentMethod, Reservation, User } from '../../domains/airline/schema.js';
 import { domains } from '../../domains/index.js';
@@ -8,7 +9,7 @@ let cached: AirlineDatabase | undefined;
 
 /** The embedded airline fixture, parsed once: tests pick their data from it instead of hard-coding ids. */
 export function airlineFixture(): AirlineDatabase {
-  cached ??= JSON.parse(readFileSync(new URL('../../fixtures/airline.json', import.meta.url), 'utf8')) as AirlineDatabase;
+  cached ??= deepFreeze(JSON.parse(readFileSync(new URL('../../fixtures/airline.json', import.meta.url), 'utf8')) as AirlineDatabase);
   return cached;
 }
 

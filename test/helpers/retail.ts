@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../lib/freeze.js';
 import { readFileSync } from 'node:fs';
 import type { Order, RetailDatabase, User } from '../../domains/retail/schema.js';
 
@@ -5,7 +6,7 @@ let cached: RetailDatabase | undefined;
 
 /** The embedded retail fixture, parsed once: tests pick their data from it instead of hard-coding ids. */
 export function retailFixture(): RetailDatabase {
-  cached ??= JSON.parse(readFileSync(new URL('../../fixtures/retail.json', import.meta.url), 'utf8')) as RetailDatabase;
+  cached ??= deepFreeze(JSON.parse(readFileSync(new URL('../../fixtures/retail.json', import.meta.url), 'utf8')) as RetailDatabase);
   return cached;
 }
 

@@ -13,10 +13,10 @@ import type { SessionStoreOptions } from '../../server/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
 
-/** The embedded fixtures, loaded once per test process. */
-export function fixtureBases(): Promise<Map<string, BaseDatabase>> {
+/** The embedded fixtures, loaded once per test process; each caller gets its own map to change. */
+export async function fixtureBases(): Promise<Map<string, BaseDatabase>> {
   defaultBases ??= loadBases(domains);
-  return defaultBases;
+  return new Map(await defaultBases);
 }
 
 export interface Reply<T = unknown> {

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../../lib/freeze.js';
 import { readFileSync } from 'node:fs';
 import type { Device, Home, Media, MediaType, SmartHomeDatabase, User } from '../../../domains/smart-home/schema.js';
 
@@ -11,7 +12,7 @@ let cached: SmartHomeDatabase | undefined;
 
 /** The embedded smart-home fixture, parsed once. */
 export function smartHomeFixture(): SmartHomeDatabase {
-  cached ??= JSON.parse(readFileSync(new URL('../../../fixtures/smart-home.json', import.meta.url), 'utf8')) as SmartHomeDatabase;
+  cached ??= deepFreeze(JSON.parse(readFileSync(new URL('../../../fixtures/smart-home.json', import.meta.url), 'utf8')) as SmartHomeDatabase);
   return cached;
 }
 

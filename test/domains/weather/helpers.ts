@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../../lib/freeze.js';
 import { readFileSync } from 'node:fs';
 import type { Location, Place, Station, WeatherDatabase } from '../../../domains/weather/schema.js';
 import type { Reply, TestServer } from '../../helpers/server.js';
@@ -12,7 +13,7 @@ let cached: WeatherDatabase | undefined;
 
 /** The embedded weather fixture, parsed once. */
 export function weatherFixture(): WeatherDatabase {
-  cached ??= JSON.parse(readFileSync(new URL('../../../fixtures/weather.json', import.meta.url), 'utf8')) as WeatherDatabase;
+  cached ??= deepFreeze(JSON.parse(readFileSync(new URL('../../../fixtures/weather.json', import.meta.url), 'utf8')) as WeatherDatabase);
   return cached;
 }
 
