@@ -12,6 +12,8 @@ import { startServer } from './server.js';
  * by (an outage whose named fallback a second hazard corrupts, say).
  */
 export function compositions(domain: string): void {
+  // Every pair of scenarios a task meets, each played through: up to two minutes on a loaded 2-core machine.
+  t.setTimeout(300_000);
   t.test(`the oracle succeeds under every pair of scenarios a ${domain} task meets`, async (t) => {
     // An empty hazard environment gives the runtime the test's clock: a gateway timeout answers without waiting.
     const server = await startServer(t, { sessions: { maxSessions: 64 }, hazardEnv: {}, sleep: async () => {} });

@@ -9,6 +9,8 @@ import type { BaseDatabase } from '../../server/data/base.js';
 import { loadBases } from '../../server/load.js';
 import type { PersistenceOptions } from '../../server/sessions/persistence.js';
 import type { Upstream } from '../../server/proxy/proxies.js';
+// The app's decorators (registry, sessions, tasks, …): their types come with the module that declares them.
+import type {} from '../../server/services.js';
 import type { SessionStoreOptions } from '../../server/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;

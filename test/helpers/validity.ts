@@ -21,6 +21,9 @@ import { startServer } from './server.js';
  * episode's reward is the score's verdict.
  */
 export function validityMatrix(domain: string): void {
+  // Every task on several seeds under every condition, with real latency waits: up to two minutes on a loaded
+  // 2-core machine (airline), so the process gets five rather than the suite's default three.
+  t.setTimeout(300_000);
   t.test(`the validity matrix of ${domain}`, async (t) => {
     const server = await startServer(t, { sessions: { maxSessions: 64 } });
     const dispatcher = new Agent({ connections: 16 });

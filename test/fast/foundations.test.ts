@@ -1,0 +1,3 @@
+import { runGroup } from './group.js';
+
+await runGroup(import.meta.url);
