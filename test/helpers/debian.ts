@@ -29,6 +29,7 @@ export const debianHost = (): DebianHost => ({
 export function ensurePackage(path: string, name: string, missing: string, system: DebianHost = debianHost()): string {
   if (system.exists(path)) return path;
   const install = ['install', '-y', '--no-install-recommends', name];
+  if (system.isRoot && system.hasAptGet) process.stderr.write(`${path} is missing: installing Debian's ${name} with apt-get ${install.join(' ')}\n`);
   if (system.isRoot && system.hasAptGet && !system.run('apt-get', install)) {
     system.run('apt-get', ['update']);
     system.run('apt-get', install);
