@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
@@ -66,5 +66,17 @@ t.test("every task file of a domain is one of the domain's tasks, named after it
   const skills = new Set(Object.keys(SKILLS));
   for (const kind of hazardKinds) {
     t.ok(kind.needs.length > 0 && kind.needs.every((skill) => skills.has(skill)), `${kind.kind} needs ${kind.needs.join(' or ')}`);
+  }
+});
+
+// A kind listed in kinds/index.ts compiles and is served, yet does nothing until a domain declares a scenario
+// of it; the checklist of docs/extending.md ("A hazard kind") then asks for its mechanics test.
+t.test('every listed kind has a scenario in some domain and a mechanics test', async (t) => {
+  for (const { kind } of hazardKinds) {
+    const where = domains.filter((domain) => (domain.hazards ?? []).some((scenario) => scenario.kind === kind)).map((domain) => domain.name);
+    if (where.length === 0)
+      t.fail(`${kind} is listed in hazards/kinds/index.ts but no domain declares a scenario of it (domains/<domain>/hazards/index.ts): it is inert`);
+    else t.pass(`${kind}: scenarios in ${where.join(', ')}`);
+    t.ok(existsSync(dir(`test/hazards/${kind}.test.ts`)), `${kind}: its mechanics test, test/hazards/${kind}.test.ts`);
   }
 });
