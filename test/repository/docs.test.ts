@@ -53,7 +53,7 @@ function tableRows(doc: Doc, header: string): { cells: string[]; where: string }
 const kindsIn = (cell: string) => [...cell.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const KINDS = hazardKinds.map((kind) => kind.kind);
+const KINDS: readonly string[] = hazardKinds.map((kind) => kind.kind);
 
 t.test('README.md: the tools, domains, kinds and templates it counts', async (t) => {
   const distinct = new Set(domains.flatMap((domain) => domain.tools)).size;

@@ -54,6 +54,7 @@ t.test('the smart-home domain', async (t) => {
     t.same(
       smartHome.tools.map((tool) => tool.name),
       Object.keys(CATALOG),
+      "the tools of domains/smart-home/tools/index.ts, in order, are CATALOG's in this file (a new tool: its line there, with whether it writes)",
     );
     const reply = await server.request('GET', '/smart-home/tools');
     t.equal(reply.status, 200);

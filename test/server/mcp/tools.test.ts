@@ -2,7 +2,7 @@ import t from 'tap';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { domains } from '../../../domains/index.js';
 import { combinedNames } from '../../../server/registry.js';
-import { BASELINES } from '../../helpers/valid-calls.js';
+import { baselinesOf } from '../../helpers/valid-calls.js';
 import { connectMcp } from '../../helpers/mcp.js';
 import { startServer } from '../../helpers/server.js';
 
@@ -54,7 +54,7 @@ t.test('every tool called over MCP answers as over REST', async (t) => {
   const listed = new Map((await (await connectMcp(t, `${server.origin}/mcp`)).client.listTools()).tools.map((tool) => [tool.name, tool]));
   const validator = new AjvJsonSchemaValidator();
   for (const domain of domains) {
-    const baselines = BASELINES[domain.name]!();
+    const baselines = baselinesOf(domain.name);
     for (const tool of domain.tools) {
       const baseline = baselines[tool.name]?.[0];
       if (!baseline) {
