@@ -41,6 +41,8 @@ t.test("every tool file of a domain is one of the domain's tools", async (t) => 
       const servedBy = domains.filter((domain) => domain.tools.some((served) => served.name === tool.name));
       t.ok(servedBy.length > 0, `${folder}/tools/${file} (${tool.name}) is served by a domain`);
       t.equal(file, `${tool.name}.ts`, 'its file is named after it');
+      const test = `test/domains/${folder}/tools/${tool.name}.test.ts`;
+      t.ok(existsSync(dir(test)) || existsSync(dir(`test/domains/${folder}/${tool.name}.test.ts`)), `${folder}/tools/${file}: its test, ${test}`);
     }
   }
 });
@@ -79,4 +81,12 @@ t.test('every listed kind has a scenario in some domain and a mechanics test', a
     else t.pass(`${kind}: scenarios in ${where.join(', ')}`);
     t.ok(existsSync(dir(`test/hazards/${kind}.test.ts`)), `${kind}: its mechanics test, test/hazards/${kind}.test.ts`);
   }
+});
+
+// The suites that run per domain are one file each: a new domain's are written, not inherited.
+t.test('every domain has its scenario, validity, adversary and composition suites', async (t) => {
+  for (const domain of domains)
+    for (const suite of ['scenarios', 'agents/validity', 'agents/adversaries', 'agents/compositions'])
+      t.ok(existsSync(dir(`test/${suite}/${domain.name}.test.ts`)), `${domain.name}: test/${suite}/${domain.name}.test.ts`);
+  for (const domain of domains) t.ok(existsSync(dir(`agents/plans/${domain.name}.ts`)), `${domain.name}: its plans, agents/plans/${domain.name}.ts`);
 });
