@@ -19,7 +19,11 @@ const isTool = (value: unknown): value is { name: string; run: unknown } => type
 
 t.test('every domain folder is registered', async (t) => {
   const folders = readdirSync(dir('domains/'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'common');
-  t.same(folders.map((entry) => entry.name).sort(), domains.map((domain) => domain.name).sort());
+  t.same(
+    folders.map((entry) => entry.name).sort(),
+    domains.map((domain) => domain.name).sort(),
+    'the folders of domains/ (but common/) are the domains listed in domains/index.ts',
+  );
 });
 
 t.test("every tool file of a domain is one of the domain's tools", async (t) => {
