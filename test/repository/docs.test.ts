@@ -83,6 +83,13 @@ t.test('README.md: the counts of the smart-home and weather data', async (t) => 
     t.equal(Number(members.match[1]), Object.keys(home.users).length, `${members.where}: the users of fixtures/smart-home.json`);
     t.equal(Number(members.match[2]), Object.keys(home.devices).length, `${members.where}: the devices of fixtures/smart-home.json`);
   }
+  const catalog = find(t, readme, /a media catalog \(([^)]*)\)/, 'the media catalog');
+  if (catalog) {
+    const types = new Map<string, number>();
+    for (const item of Object.values(home.media)) types.set(item.type, (types.get(item.type) ?? 0) + 1);
+    for (const [, count, word] of catalog.match[1]!.matchAll(/(\d+)\s+(\w+?)s\b/g))
+      t.equal(Number(count), types.get(word!) ?? 0, `${catalog.where}: ${count} ${word}s, as fixtures/smart-home.json has them`);
+  }
   const places = find(t, readme, /weather for (\d+) places/, 'the number of weather places');
   if (places) t.equal(Number(places.match[1]), Object.keys(weatherFixture().locations).length, `${places.where}: the locations of fixtures/weather.json`);
 });
