@@ -1,5 +1,6 @@
 import t from 'tap';
 import { ProblemError, UnexpectedResponseError, WildtoolsClient } from '../../client/index.js';
+import { domains } from '../../domains/index.js';
 import { startServer } from '../helpers/server.js';
 import { ORDER as TASK_ORDER, SEED } from '../helpers/openenv.js';
 
@@ -114,7 +115,7 @@ t.test('listings, policy, OpenAPI, domains, health', async (t) => {
   t.equal((await client.health()).status, 'ok');
   t.same(
     (await client.domains()).map((domain) => domain.name),
-    ['retail', 'airline', 'smart-home', 'weather'],
+    domains.map((domain) => domain.name),
   );
   const listing = (await client.listTools('retail', 'openai')) as { function: { name: string } }[];
   t.ok(listing.some((tool) => tool.function.name === 'get_order_details'));
@@ -136,7 +137,7 @@ t.test('hazard settings: get, set and clear with the admin token', async (t) => 
   t.equal(refused.status, 401, 'the API token is required');
 
   const user = await clientOf(t, { apiToken }, server);
-  t.equal((await user.domains()).length, 4, 'the API token is sent as a bearer token');
+  t.equal((await user.domains()).length, domains.length, 'the API token is sent as a bearer token');
   const forbidden = (await user.hazards.set({ kinds: { outage: 'on' } }).catch((error: unknown) => error)) as ProblemError;
   t.ok(forbidden instanceof ProblemError && forbidden.status >= 401, 'admin routes need the admin token');
 

@@ -193,7 +193,8 @@ t.test('hints mode: the same schedule, and only a hint member is added', async (
       'the same journal',
     );
   }
-  t.ok(down > 3 && down < 21, `some tools down (${down} of 24)`);
+  const calls = 8 * Object.keys(ARGS).length;
+  t.ok(down > 3 && down < calls - 3, `some calls down, not all (${down} of ${calls})`);
 });
 
 t.test('realism: a 503 in the API’s problem JSON, with Retry-After and an incident', async (t) => {

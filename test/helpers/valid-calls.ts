@@ -294,3 +294,10 @@ export const BASELINES: Record<string, () => Record<string, Baseline[]>> = {
   'smart-home': smartHomeBaselines,
   weather: weatherBaselines,
 };
+
+/** A domain's valid arguments by tool; a domain without any is named, with where they go. */
+export function baselinesOf(domain: string): Record<string, Baseline[]> {
+  const make = Object.hasOwn(BASELINES, domain) ? BASELINES[domain] : undefined;
+  if (!make) throw new Error(`${domain}: no valid arguments in test/helpers/valid-calls.ts (a baselines function in BASELINES)`);
+  return make();
+}

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { retail } from '../../../domains/retail/index.js';
 import { serveMcpStdio } from '../../../server/mcp/stdio.js';
 import { retailFixture } from '../../helpers/retail.js';
 import { startServer } from '../../helpers/server.js';
@@ -55,7 +56,7 @@ const order = Object.values(retailFixture().orders)[0]!;
 
 t.test('lists the domain, answers as REST, journals in the named session', async (t) => {
   const { server, client, call } = await connect(t, {}, 'desk');
-  t.equal((await client.listTools()).tools.length, 24, 'the retail tools');
+  t.equal((await client.listTools()).tools.length, retail.tools.length, 'the retail tools');
   const result = await call('get_order_details', { order_id: order.order_id });
   t.same(result.structuredContent, (await server.call('retail', 'get_order_details', { order_id: order.order_id })).body, 'the REST answer');
   t.equal((await server.journal('desk')).length, 1, 'journaled in desk');
