@@ -3,6 +3,7 @@ import { type ForeignAnswer, HazardFault } from './fault.js';
 import { jsonText } from '../lib/json-text.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
+import type { HazardErrorCode } from './errors.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -96,11 +97,11 @@ export function gatewayTimeout(call: HazardCall<ScenarioBase>): HazardFault {
   return withHint(call, call.random.pick(GATEWAY_TIMEOUTS)(call));
 }
 
-/** The API's own error (problem JSON), for hazards that speak in the API's voice. */
+/** The API's own error (problem JSON), for hazards that speak in the API's voice: a code of their catalog (errors.ts). */
 export function apiError(
   call: HazardCall<ScenarioBase>,
   status: number,
-  code: string,
+  code: HazardErrorCode,
   detail: string,
   extra: Record<string, unknown> = {},
   headers: Record<string, string> = {},
