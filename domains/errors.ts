@@ -37,10 +37,3 @@ export function toolError<const Entry extends ToolErrorEntry>(entry: Entry, mess
   if (typeof chosen !== 'number') throw new TypeError(`${entry.code} answers with several statuses: name one`);
   return new ToolError(chosen as ToolStatus, entry.code, message, options?.extra);
 }
-
-/** @deprecated raise through the domain's catalog with toolError(); kept until every domain has one. */
-export const notFound = (message: string, code = 'not_found') => new ToolError(404, code, message);
-/** @deprecated raise through the domain's catalog with toolError(). */
-export const conflict = (message: string, code: string) => new ToolError(409, code, message);
-/** @deprecated raise through the domain's catalog with toolError(). */
-export const rejected = (message: string, code: string) => new ToolError(422, code, message);

@@ -34,7 +34,7 @@ export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.
    * The codes of its domain's catalog the tool may refuse with (`codesOf(<DOMAIN>_ERRORS, …)`), besides the ones
    * every call may meet (domains/shared-errors.ts) and the hazards' (hazards/errors.ts). Tests hold it true.
    */
-  readonly errors?: readonly ToolErrorEntry[];
+  readonly errors: readonly ToolErrorEntry[];
   /** True when the tool writes to the session's database. */
   readonly mutates: boolean;
   /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { toolError } from '../../errors.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 import { AIRLINE_ERRORS } from '../errors.js';
 import { passengers, reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
@@ -40,6 +41,7 @@ export default defineTool({
     passengers: passengers.describe('Every passenger of the reservation with their new details, as many as it already has.'),
   }),
   output: Reservation.extend(Ticketing),
+  errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'passenger_count_mismatch'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, passengers }, db: AirlineDb) {
