@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Scenario } from '../hazards/kind.js';
 import type { AnyTaskTemplate } from './task.js';
+import type { ToolErrorEntry } from './errors.js';
 import type { AnyTool } from './tool.js';
 
 /** A database file: one object per table, records keyed by id (tau2-bench's layout). */
@@ -24,6 +25,8 @@ export interface Domain {
    */
   complete(file: DatabaseFile): DatabaseFile;
   readonly tools: readonly AnyTool[];
+  /** Its error catalog (`<domain>/errors.ts`): every code its own tools refuse with; the shared utilities have theirs. */
+  readonly errors?: Readonly<Record<string, ToolErrorEntry>>;
   /** Markdown rules an agent must follow, served at `/{name}/policy`. */
   readonly policyFile: URL;
   /** The generated default database. */

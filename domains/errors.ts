@@ -1,4 +1,11 @@
+import type { CatalogEntry } from '../lib/error-catalog.js';
 import { QuietError } from '../lib/quiet-error.js';
+
+/** The statuses a broken rule of a domain answers with. */
+export type ToolStatus = 400 | 403 | 404 | 409 | 422;
+
+/** An entry of a domain's error catalog (domains/<domain>/errors.ts). */
+export type ToolErrorEntry = CatalogEntry<string, ToolStatus>;
 
 /**
  * Business errors a tool throws. The server turns them into problem JSON (RFC 9457);
@@ -7,7 +14,7 @@ import { QuietError } from '../lib/quiet-error.js';
  */
 export class ToolError extends QuietError {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: ToolStatus,
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
@@ -17,11 +24,16 @@ export class ToolError extends QuietError {
   }
 }
 
-/** The thing named does not exist. */
-export const notFound = (message: string, code = 'not_found') => new ToolError(404, code, message);
+type Options<Entry extends ToolErrorEntry> = Entry['status'] extends readonly (infer Status)[]
+  ? [options: { status: Status; extra?: Record<string, unknown> }]
+  : [options?: { extra?: Record<string, unknown> }];
 
-/** The thing exists but its state forbids the action (order not pending, seat taken). */
-export const conflict = (message: string, code: string) => new ToolError(409, code, message);
-
-/** The arguments are well-formed but break a business rule (invalid reason, balance too low). */
-export const rejected = (message: string, code: string) => new ToolError(422, code, message);
+/**
+ * The error of a broken rule, by its catalog entry: its code and status come from the catalog, so a code that
+ * is not in it does not compile. A code listed with several statuses names the one this refusal answers with.
+ */
+export function toolError<const Entry extends ToolErrorEntry>(entry: Entry, message: string, ...[options]: Options<Entry>): ToolError {
+  const chosen = options && 'status' in options ? options.status : entry.status;
+  if (typeof chosen !== 'number') throw new TypeError(`${entry.code} answers with several statuses: name one`);
+  return new ToolError(chosen as ToolStatus, entry.code, message, options?.extra);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ToolEffect } from '../hazards/kind.js';
+import type { ToolErrorEntry } from './errors.js';
 
 /**
  * How closely tools reproduce the reference benchmark their domain follows (e.g. tau2-bench):
@@ -29,6 +30,11 @@ export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.
   readonly description: string;
   readonly input: Input;
   readonly output: Output;
+  /**
+   * The codes of its domain's catalog the tool may refuse with (`codesOf(<DOMAIN>_ERRORS, …)`), besides the ones
+   * every call may meet (domains/shared-errors.ts) and the hazards' (hazards/errors.ts). Tests hold it true.
+   */
+  readonly errors: readonly ToolErrorEntry[];
   /** True when the tool writes to the session's database. */
   readonly mutates: boolean;
   /**

@@ -3,6 +3,7 @@ import { type ForeignAnswer, HazardFault } from './fault.js';
 import { jsonText } from '../lib/json-text.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
+import type { HAZARD_ERRORS } from './errors.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -96,16 +97,25 @@ export function gatewayTimeout(call: HazardCall<ScenarioBase>): HazardFault {
   return withHint(call, call.random.pick(GATEWAY_TIMEOUTS)(call));
 }
 
-/** The API's own error (problem JSON), for hazards that speak in the API's voice. */
-export function apiError(
+type HazardEntry = (typeof HAZARD_ERRORS)[keyof typeof HAZARD_ERRORS];
+type ApiErrorOptions<Entry extends HazardEntry> = {
+  extra?: Record<string, unknown>;
+  headers?: Record<string, string>;
+} & (Entry['status'] extends readonly (infer Status)[] ? { status: Status } : { status?: never });
+
+/**
+ * The API's own error (problem JSON), for hazards that speak in the API's voice: an entry of their catalog
+ * (errors.ts) gives its code and status; a code listed with several statuses names the one it answers with.
+ */
+export function apiError<const Entry extends HazardEntry>(
   call: HazardCall<ScenarioBase>,
-  status: number,
-  code: string,
+  entry: Entry,
   detail: string,
-  extra: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
+  ...[options]: Entry['status'] extends readonly number[] ? [ApiErrorOptions<Entry>] : [ApiErrorOptions<Entry>?]
 ): HazardFault {
-  return problemFault(call, problem(status, code, detail, extra), headers);
+  const status = options?.status ?? entry.status;
+  if (typeof status !== 'number') throw new TypeError(`${entry.code} answers with several statuses: name one`);
+  return problemFault(call, problem(status, entry.code, detail, options?.extra ?? {}), options?.headers ?? {});
 }
 
 /** A problem answer in the API's voice, made already; a frozen one (the same refusal again) is serialized once. */

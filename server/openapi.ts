@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ToolContract } from '../hazards/kind.js';
 import { jsonSchemaOf } from '../lib/json-schema.js';
+import { withToolErrors } from './problem-responses.js';
 import { SessionId } from './sessions/session.js';
 import { VERSION } from './version.js';
 
@@ -81,7 +82,7 @@ export const swaggerOptions: SwaggerOptions = {
   openapi: swaggerDocument,
   transform: jsonSchemaTransform,
   transformObject: (input) =>
-    withReferencedSchemas(withSessionHeader(jsonSchemaTransformObject(input) as Document)) as ReturnType<typeof jsonSchemaTransformObject>,
+    withReferencedSchemas(withToolErrors(withSessionHeader(jsonSchemaTransformObject(input) as Document))) as ReturnType<typeof jsonSchemaTransformObject>,
 };
 
 /** The security requirement of an admin operation: ADMIN_TOKEN, or none on loopback without one. */
@@ -197,6 +198,8 @@ export function sessionDocument(document: Document, domain: string, contracts: r
     const responses = structuredClone((base['responses'] ?? {}) as Record<string, { content?: Record<string, { schema: JsonSchema }> }>);
     const ok = responses['200']?.content?.['application/json'];
     if (ok && !existing) ok.schema = { ...contract.output, description: RESULT };
+    // The codes the template's tool declares are not a decoy's: it keeps the generic errors only.
+    if (!existing) for (const status of Object.keys(responses)) if (/^4\d\d$/.test(status) && status !== '429') delete responses[status];
     changed.set(path, {
       post: {
         ...base,

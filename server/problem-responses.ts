@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { ToolErrorEntry } from '../domains/errors.js';
+import { HAZARD_ERRORS } from '../hazards/errors.js';
+import { type CatalogEntry, entriesOf, statusesOf } from '../lib/error-catalog.js';
+import { SERVER_ERRORS } from './error-codes.js';
 import { ProblemSchema } from './problem.js';
 
 // The error responses the route schemas declare. The server answers every error of its own in
@@ -60,3 +64,61 @@ export const TOOL_PROBLEMS = {
     },
   },
 };
+
+type JsonSchema = Record<string, unknown>;
+
+/** A code and what it means, as the documents give it. */
+const codeSchema = (entry: CatalogEntry): JsonSchema => ({ type: 'string', const: entry.code, description: entry.meaning });
+
+const SHARED_GROUPS = {
+  ServerErrorCode: {
+    description: 'A code the server answers any tool call with: the arguments, the body, access, sessions, its own failures.',
+    anyOf: entriesOf(SERVER_ERRORS).map(codeSchema),
+  },
+  HazardErrorCode: {
+    description: "Only while a hazard strikes the call: a code it answers with in the API's voice.",
+    anyOf: entriesOf(HAZARD_ERRORS).map(codeSchema),
+  },
+};
+
+/** Marks a tool route with the codes its tool declares; the documents turn the mark into responses (withToolErrors). */
+const TOOL_ERRORS_MARK = 'x-tool-errors';
+export const toolErrorsMark = (errors: readonly ToolErrorEntry[]) => ({ [TOOL_ERRORS_MARK]: errors });
+
+type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
+type Document = { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * The document with a response per status of the codes each marked tool declares (domains/<domain>/errors.ts): a
+ * problem whose `code` is one of them, or one of the groups every tool shares (listed once, as components).
+ */
+export function withToolErrors<D extends Document>(document: D): D {
+  const paths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const operations: Record<string, unknown> = {};
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      const { [TOOL_ERRORS_MARK]: errors, ...rest } = operation;
+      operations[method] = errors ? { ...rest, responses: { ...declaredResponses(errors as ToolErrorEntry[]), ...rest.responses } } : rest;
+    }
+    paths[path] = operations;
+  }
+  const components = { ...document.components, schemas: { ...document.components?.schemas, ...SHARED_GROUPS } };
+  return { ...document, paths, components };
+}
+
+function declaredResponses(errors: readonly ToolErrorEntry[]): Record<string, unknown> {
+  const byStatus = new Map<number, ToolErrorEntry[]>();
+  for (const entry of errors) for (const status of statusesOf(entry)) byStatus.set(status, [...(byStatus.get(status) ?? []), entry]);
+  const shared = Object.keys(SHARED_GROUPS).map((id) => ({ $ref: `#/components/schemas/${id}` }));
+  const responses: Record<string, unknown> = {};
+  for (const [status, entries] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
+    const code = { anyOf: [...entries.map(codeSchema), ...shared] };
+    responses[String(status)] = {
+      description: `Refused with ${status}: ${entries.map((entry) => `${entry.code} (${entry.meaning})`).join('; ')}`,
+      content: {
+        [PROBLEM_MEDIA_TYPE]: { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code }, required: ['code'] }] } },
+      },
+    };
+  }
+  return responses;
+}

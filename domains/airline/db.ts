@@ -1,5 +1,6 @@
 import type { Table, Tables } from '../../lib/table.js';
-import { conflict, notFound, rejected } from '../errors.js';
+import { toolError } from '../errors.js';
+import { AIRLINE_ERRORS } from './errors.js';
 import { own } from '../../lib/own.js';
 import { foldForMatch } from '../../lib/text.js';
 import { AIRLINE_NOW_EST } from './schema.js';
@@ -42,25 +43,25 @@ export function resolveKey(table: Table<unknown>, id: string): string | undefine
 
 export function requireUser(db: AirlineDb, userId: string): User {
   const key = resolveKey(db.users, userId);
-  if (key === undefined) throw notFound(`User ${userId} not found`, 'user_not_found');
+  if (key === undefined) throw toolError(AIRLINE_ERRORS.user_not_found, `User ${userId} not found`);
   return db.users.get(key)!;
 }
 
 export function requireReservation(db: AirlineDb, reservationId: string): Reservation {
   const key = resolveKey(db.reservations, reservationId);
-  if (key === undefined) throw notFound(`Reservation ${reservationId} not found`, 'reservation_not_found');
+  if (key === undefined) throw toolError(AIRLINE_ERRORS.reservation_not_found, `Reservation ${reservationId} not found`);
   return db.reservations.get(key)!;
 }
 
 export function requireFlight(db: AirlineDb, flightNumber: string): Flight {
   const key = resolveKey(db.flights, flightNumber);
-  if (key === undefined) throw notFound(`Flight ${flightNumber} not found`, 'flight_not_found');
+  if (key === undefined) throw toolError(AIRLINE_ERRORS.flight_not_found, `Flight ${flightNumber} not found`);
   return db.flights.get(key)!;
 }
 
 /** The flight's status record on one date. */
 export function requireFlightDate(flight: Flight, date: string): FlightDateStatus {
-  return own(flight.dates, date) ?? fail(notFound(`Flight ${flight.flight_number} not found on date ${date}`, 'flight_date_not_found'));
+  return own(flight.dates, date) ?? fail(toolError(AIRLINE_ERRORS.flight_date_not_found, `Flight ${flight.flight_number} not found on date ${date}`));
 }
 
 /** A flight's date record while it is on sale. */
@@ -73,17 +74,18 @@ export type AvailableDate = Extract<FlightDateStatus, { status: 'available' }>;
 export function requireBookable(flight: Flight, date: string, cabin: Cabin, seats: number): { instance: AvailableDate; price: number } {
   const instance = requireFlightDate(flight, date);
   if (instance.status !== 'available') {
-    throw conflict(`Flight ${flight.flight_number} not available on date ${date}`, 'flight_not_available');
+    throw toolError(AIRLINE_ERRORS.flight_not_available, `Flight ${flight.flight_number} not available on date ${date}`);
   }
   const left = own(instance.available_seats, cabin);
   const price = own(instance.prices, cabin);
-  if (left === undefined || price === undefined || left < seats) throw conflict(`Not enough seats on flight ${flight.flight_number}`, 'not_enough_seats');
+  if (left === undefined || price === undefined || left < seats)
+    throw toolError(AIRLINE_ERRORS.not_enough_seats, `Not enough seats on flight ${flight.flight_number}`);
   return { instance, price };
 }
 
 /** The user's payment method with this id; `message` is the tool's tau2-bench wording. */
 export function requirePaymentMethod(user: User, paymentId: string, message = 'Payment method not found'): PaymentMethod {
-  return own(user.payment_methods, paymentId) ?? fail(notFound(message, 'payment_method_not_found'));
+  return own(user.payment_methods, paymentId) ?? fail(toolError(AIRLINE_ERRORS.payment_method_not_found, message));
 }
 
 /**
@@ -94,10 +96,10 @@ export function requirePaymentMethod(user: User, paymentId: string, message = 'P
 export function payForChange(db: AirlineDb, user: User, paymentId: string, price: number): { payment_id: string; amount: number } | undefined {
   const method = requirePaymentMethod(user, paymentId);
   if (method.source === 'certificate') {
-    throw rejected('Certificate cannot be used to update reservation', 'certificate_not_allowed');
+    throw toolError(AIRLINE_ERRORS.certificate_not_allowed, 'Certificate cannot be used to update reservation');
   }
   if (method.source === 'gift_card') {
-    if (method.amount < price) throw rejected('Gift card balance is not enough', 'insufficient_gift_card_balance');
+    if (method.amount < price) throw toolError(AIRLINE_ERRORS.insufficient_gift_card_balance, 'Gift card balance is not enough');
     if (price !== 0) (requirePaymentMethod(db.users.edit(user.user_id)!, paymentId) as typeof method).amount -= price;
   }
   return price === 0 ? undefined : { payment_id: paymentId, amount: price };

@@ -8,6 +8,7 @@ import { AirlineDatabase } from './schema.js';
 import { airlineExtraTools } from './tools/extra.js';
 import { airlineTools } from './tools/index.js';
 import { airlineTasks } from './tasks/index.js';
+import { AIRLINE_ERRORS } from './errors.js';
 
 export const airline: Domain = {
   name: 'airline',
@@ -19,6 +20,7 @@ export const airline: Domain = {
   database: AirlineDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeAirline(file as AirlineDatabase) as unknown as DatabaseFile,
   tools: [...airlineTools, ...airlineExtraTools, ...commonTools],
+  errors: AIRLINE_ERRORS,
   policyFile: assetUrl('domains/airline/policy.md'),
   fixtureFile: assetUrl('fixtures/airline.json'),
   world: (seed: number) => generateAirline(`instance:${seed}`, { scale: 0.2 }) as unknown as DatabaseFile,

@@ -1,6 +1,7 @@
 import { hash32 } from '../../lib/random.js';
 import { formatLocal, HOUR, MINUTE } from '../../lib/time.js';
-import { conflict, notFound } from '../errors.js';
+import { toolError } from '../errors.js';
+import { AIRLINE_ERRORS } from './errors.js';
 import type { AirlineDb } from './db.js';
 import type { Cabin, Flight, FlightDateStatus, Reservation, User } from './schema.js';
 
@@ -105,9 +106,9 @@ export function instanceOf(flight: Flight, date: string, instance: FlightDateSta
 export function requireNotDeparted({ flight, date, instance, times }: FlightInstance, now: Date): Phase {
   const phase = phaseAt(instance, times, now);
   const name = `Flight ${flight.flight_number} on ${date}`;
-  if (phase === 'cancelled') throw conflict(`${name} is cancelled`, 'flight_cancelled');
-  if (phase === 'departed') throw conflict(`${name} has already departed`, 'flight_departed');
-  if (phase === 'landed') throw conflict(`${name} has already landed`, 'flight_landed');
+  if (phase === 'cancelled') throw toolError(AIRLINE_ERRORS.flight_cancelled, `${name} is cancelled`);
+  if (phase === 'departed') throw toolError(AIRLINE_ERRORS.flight_departed, `${name} has already departed`);
+  if (phase === 'landed') throw toolError(AIRLINE_ERRORS.flight_landed, `${name} has already landed`);
   return phase;
 }
 
@@ -125,14 +126,14 @@ export function gateOf(flightNumber: string, date: string, airport: string): { g
 /** Throws 409 when the reservation is cancelled. */
 export function requireActive(reservation: Reservation): void {
   if (reservation.status === 'cancelled') {
-    throw conflict(`Reservation ${reservation.reservation_id} is cancelled`, 'reservation_cancelled');
+    throw toolError(AIRLINE_ERRORS.reservation_cancelled, `Reservation ${reservation.reservation_id} is cancelled`);
   }
 }
 
 /** Throws 404 unless the reservation flies this flight (canonical number) on this date. */
 export function requireSegment(reservation: Reservation, flightNumber: string, date: string): void {
   if (!reservation.flights.some((segment) => segment.flight_number === flightNumber && segment.date === date)) {
-    throw notFound(`Flight ${flightNumber} on ${date} is not part of reservation ${reservation.reservation_id}`, 'flight_not_in_reservation');
+    throw toolError(AIRLINE_ERRORS.flight_not_in_reservation, `Flight ${flightNumber} on ${date} is not part of reservation ${reservation.reservation_id}`);
   }
 }
 

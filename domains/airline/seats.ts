@@ -1,7 +1,8 @@
 import { hasOwn } from '../../lib/own.js';
 import { cloneJson } from '../../lib/clone.js';
 import { foldForMatch } from '../../lib/text.js';
-import { notFound } from '../errors.js';
+import { toolError } from '../errors.js';
+import { AIRLINE_ERRORS } from './errors.js';
 import type { AirlineDb } from './db.js';
 import { cabinOfSeat as cabinInLayout, cabinSeats, SEAT_LAYOUT, seatMapKey } from './derive/seats.js';
 import { CABINS, type Cabin, type Reservation, type SeatMap } from './schema.js';
@@ -66,7 +67,7 @@ export function requirePassenger(reservation: Reservation, firstName: string, la
   const last = foldForMatch(lastName);
   const found = reservation.passengers.find((p) => foldForMatch(p.first_name) === first && foldForMatch(p.last_name) === last);
   if (!found) {
-    throw notFound(`Passenger ${firstName} ${lastName} is not on reservation ${reservation.reservation_id}`, 'passenger_not_found');
+    throw toolError(AIRLINE_ERRORS.passenger_not_found, `Passenger ${firstName} ${lastName} is not on reservation ${reservation.reservation_id}`);
   }
   return { first_name: found.first_name, last_name: found.last_name };
 }

@@ -1,5 +1,6 @@
 import type { Tables } from '../../lib/table.js';
-import { notFound, rejected } from '../errors.js';
+import { toolError } from '../errors.js';
+import { RETAIL_ERRORS } from './errors.js';
 import { own } from '../../lib/own.js';
 import type { GiftCardMethod, Order, PaymentMethod, Product, RetailRecords, User, Variant } from './schema.js';
 
@@ -9,15 +10,15 @@ export type RetailDb = Tables<RetailRecords>;
 // Lookups shared by the retail tools; their messages are tau2-bench's.
 
 export function requireOrder(db: RetailDb, orderId: string): Order {
-  return db.orders.get(orderId) ?? fail(notFound('Order not found', 'order_not_found'));
+  return db.orders.get(orderId) ?? fail(toolError(RETAIL_ERRORS.order_not_found, 'Order not found'));
 }
 
 export function requireUser(db: RetailDb, userId: string): User {
-  return db.users.get(userId) ?? fail(notFound('User not found', 'user_not_found'));
+  return db.users.get(userId) ?? fail(toolError(RETAIL_ERRORS.user_not_found, 'User not found'));
 }
 
 export function requireProduct(db: RetailDb, productId: string): Product {
-  return db.products.get(productId) ?? fail(notFound('Product not found', 'product_not_found'));
+  return db.products.get(productId) ?? fail(toolError(RETAIL_ERRORS.product_not_found, 'Product not found'));
 }
 
 /** The variant with this item id, in whichever product holds it. */
@@ -29,11 +30,11 @@ export function requireItem(db: RetailDb, itemId: string): Variant {
 export const variantOf = (product: Product, itemId: string): Variant | undefined => own(product.variants, itemId);
 
 export function requireVariant(db: RetailDb, productId: string, itemId: string): Variant {
-  return variantOf(requireProduct(db, productId), itemId) ?? fail(notFound('Variant not found', 'variant_not_found'));
+  return variantOf(requireProduct(db, productId), itemId) ?? fail(toolError(RETAIL_ERRORS.variant_not_found, 'Variant not found'));
 }
 
 export function requirePaymentMethod(user: User, paymentMethodId: string): PaymentMethod {
-  return own(user.payment_methods, paymentMethodId) ?? fail(notFound('Payment method not found', 'payment_method_not_found'));
+  return own(user.payment_methods, paymentMethodId) ?? fail(toolError(RETAIL_ERRORS.payment_method_not_found, 'Payment method not found'));
 }
 
 export const isGiftCard = (method: PaymentMethod): method is GiftCardMethod => method.source === 'gift_card';
@@ -75,13 +76,13 @@ export function pairReplacements(
   return itemIds.map((itemId, index) => {
     const newItemId = newItemIds[index]!;
     if (options.rejectSameId && itemId === newItemId) {
-      throw rejected('The new item id should be different from the old item id', 'same_item');
+      throw toolError(RETAIL_ERRORS.same_item, 'The new item id should be different from the old item id');
     }
     const line = order.items.findIndex((item, i) => item.item_id === itemId && !used.has(i));
-    if (line < 0) throw notFound(`Item ${itemId} not found`, 'item_not_found');
+    if (line < 0) throw toolError(RETAIL_ERRORS.item_not_found, `Item ${itemId} not found`);
     used.add(line);
     const variant = requireVariant(db, order.items[line]!.product_id, newItemId);
-    if (!variant.available) throw rejected(`New item ${newItemId} not found or available`, 'item_unavailable');
+    if (!variant.available) throw toolError(RETAIL_ERRORS.item_unavailable, `New item ${newItemId} not found or available`, { status: 422 });
     return { line, variant };
   });
 }
@@ -108,7 +109,7 @@ export function findItem(db: RetailDb, itemId: string): { product: Product; vari
 
 /** Like requireItem, with the product the item belongs to. */
 export function requireItemWithProduct(db: RetailDb, itemId: string): { product: Product; variant: Variant } {
-  return findItem(db, itemId) ?? fail(notFound('Item not found', 'item_not_found'));
+  return findItem(db, itemId) ?? fail(toolError(RETAIL_ERRORS.item_not_found, 'Item not found'));
 }
 
 /** The item as the catalog has it now, looked up through its product first (fast path), else anywhere. */

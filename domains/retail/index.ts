@@ -7,6 +7,7 @@ import { retailHazards } from './hazards/index.js';
 import { RetailDatabase } from './schema.js';
 import { retailTools } from './tools/index.js';
 import { retailTasks } from './tasks/index.js';
+import { RETAIL_ERRORS } from './errors.js';
 
 export const retail: Domain = {
   name: 'retail',
@@ -17,6 +18,7 @@ export const retail: Domain = {
   database: RetailDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeRetail(file as RetailDatabase) as unknown as DatabaseFile,
   tools: [...retailTools, ...commonTools],
+  errors: RETAIL_ERRORS,
   policyFile: assetUrl('domains/retail/policy.md'),
   fixtureFile: assetUrl('fixtures/retail.json'),
   world: (seed: number) => generateRetail(`instance:${seed}`, { scale: 0.25 }) as unknown as DatabaseFile,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { rejected } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import { addDays, formatLocal, instantOfLocal, localDate, splitDate } from '../../lib/time.js';
 import { Alarm, type ALARM_RECURRENCES, type Home } from './schema.js';
 
@@ -63,10 +64,10 @@ export function ringTime(timeZone: string, text: string, recurrence: Recurrence,
   if (wall.date === undefined) return nextRing(timeZone, wall.clock, recurrence, now);
   const local = `${wall.date}T${wall.clock}`;
   if (instantOfLocal(timeZone, local) <= now) {
-    throw rejected(`${local} is in the past at the home (now ${formatLocal(timeZone, now).slice(0, 19)}, ${timeZone}).`, 'time_in_past');
+    throw toolError(SMART_HOME_ERRORS.time_in_past, `${local} is in the past at the home (now ${formatLocal(timeZone, now).slice(0, 19)}, ${timeZone}).`);
   }
   if (!ringsOn(recurrence, wall.date)) {
-    throw rejected(`${wall.date} is a ${weekdayOf(wall.date)}: a ${recurrence} alarm does not ring that day.`, 'recurrence_mismatch');
+    throw toolError(SMART_HOME_ERRORS.recurrence_mismatch, `${wall.date} is a ${weekdayOf(wall.date)}: a ${recurrence} alarm does not ring that day.`);
   }
   return local;
 }

@@ -1,5 +1,6 @@
 import { foldForMatch, nearMatches } from '../../lib/text.js';
-import { notFound } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 
 // The TV lineup every home's provider carries: channel numbers and names, one to one. channel_change
 // takes either; a TV's state holds the number.
@@ -60,8 +61,8 @@ export function requireChannel(channel: number | string): Channel {
   if (found) return found;
   const near = typeof channel === 'string' && number === undefined ? nearMatches(compact(channel), BY_NAME.keys()).map((key) => BY_NAME.get(key)!.name) : [];
   const suggestion = near.length > 0 ? ` Did you mean ${near.map((name) => `'${name}'`).join(', ')}?` : '';
-  throw notFound(
+  throw toolError(
+    SMART_HOME_ERRORS.channel_not_found,
     `No channel ${typeof channel === 'number' ? channel : `'${channel}'`} in the lineup.${suggestion} The lineup: ${LINEUP}.`,
-    'channel_not_found',
   );
 }

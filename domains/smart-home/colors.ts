@@ -1,5 +1,6 @@
 import { foldForMatch } from '../../lib/text.js';
-import { rejected } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 
 // The colours color_set takes by name, and how a colour argument becomes the '#RRGGBB' a bulb stores.
 // The whites are the colour of light at their temperature: warm 2700 K, soft 3000 K, cool 4000 K, daylight 6500 K.
@@ -41,5 +42,8 @@ export function resolveColor(color: string): string {
   if (hex) return `#${hex[1]!.toUpperCase()}`;
   const code = BY_NAME.get(compact(color));
   if (code) return code;
-  throw rejected(`Unknown colour '${color}'. Give a hex code '#RRGGBB' (e.g. '#FF0000') or one of these names: ${NAMES.join(', ')}.`, 'unknown_color');
+  throw toolError(
+    SMART_HOME_ERRORS.unknown_color,
+    `Unknown colour '${color}'. Give a hex code '#RRGGBB' (e.g. '#FF0000') or one of these names: ${NAMES.join(', ')}.`,
+  );
 }

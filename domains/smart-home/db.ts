@@ -1,6 +1,7 @@
 import type { Tables } from '../../lib/table.js';
 import { nearMatches } from '../../lib/text.js';
-import { notFound, ToolError } from '../errors.js';
+import { type ToolError, toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import type { Capability, Device, Home, Media, SmartHomeRecords, User } from './schema.js';
 
 /** The smart-home database as a tool sees it. */
@@ -14,25 +15,25 @@ const suggest = (key: string, keys: Iterable<string>) => {
 export function requireUser(db: SmartHomeDb, userId: string): User {
   const user = db.users.get(userId);
   if (user) return user;
-  throw notFound(`Unknown user_id '${userId}'.`, 'user_not_found');
+  throw toolError(SMART_HOME_ERRORS.user_not_found, `Unknown user_id '${userId}'.`);
 }
 
 export function requireHome(db: SmartHomeDb, homeId: string): Home {
   const home = db.homes.get(homeId);
   if (home) return home;
-  throw notFound(`Unknown home_id '${homeId}'.`, 'home_not_found');
+  throw toolError(SMART_HOME_ERRORS.home_not_found, `Unknown home_id '${homeId}'.`);
 }
 
 /** The device at an endpoint; an unknown endpoint names the nearest ones. */
 export function requireDevice(db: SmartHomeDb, endpoint: string): Device {
   const device = db.devices.get(endpoint);
   if (device) return device;
-  throw notFound(
+  throw toolError(
+    SMART_HOME_ERRORS.endpoint_not_found,
     `Unknown endpoint '${endpoint}'.${suggest(
       endpoint,
       [...db.devices.entries()].map(([key]) => key),
     )} Use get_user_inventory to list a home's endpoints.`,
-    'endpoint_not_found',
   );
 }
 
@@ -40,7 +41,7 @@ export function requireMedia(db: SmartHomeDb, mediaId: string): Media {
   const media = db.media.get(mediaId);
   if (media) return media;
   const typed = /^[a-z]+:/.test(mediaId) ? '' : " Media ids are typed, e.g. 'song:…', 'album:…', 'movie:…'.";
-  throw notFound(`Unknown media_id '${mediaId}'.${typed} Use search_media to find an item's id.`, 'media_not_found');
+  throw toolError(SMART_HOME_ERRORS.media_not_found, `Unknown media_id '${mediaId}'.${typed} Use search_media to find an item's id.`);
 }
 
 export const hasCapability = (device: Device, capability: Capability): boolean => device.capabilities.includes(capability);
@@ -50,14 +51,14 @@ export const label = (device: Device): string => `${device.name} (${device.endpo
 
 /** A device lacks what a command needs. */
 export const unsupported = (device: Device, what: string): ToolError =>
-  new ToolError(422, 'capability_unsupported', `${label(device)} is a ${device.type.replace('_', ' ')} and does not support ${what}.`);
+  toolError(SMART_HOME_ERRORS.capability_unsupported, `${label(device)} is a ${device.type.replace('_', ' ')} and does not support ${what}.`);
 
 /** A command needs the device on. */
 export const poweredOff = (device: Device, what: string): ToolError =>
-  new ToolError(409, 'device_off', `${label(device)} is off: turn it on with power_on before ${what}.`);
+  toolError(SMART_HOME_ERRORS.device_off, `${label(device)} is off: turn it on with power_on before ${what}.`);
 
 /** The device does not answer: the hub cannot deliver a command to it. */
 export const offline = (device: Device, consequence = 'the command cannot reach it.'): ToolError =>
-  new ToolError(409, 'device_offline', `${label(device)} is offline (last seen ${device.last_seen_at}): ${consequence}`, {
-    last_seen_at: device.last_seen_at,
+  toolError(SMART_HOME_ERRORS.device_offline, `${label(device)} is offline (last seen ${device.last_seen_at}): ${consequence}`, {
+    extra: { last_seen_at: device.last_seen_at },
   });

@@ -5,6 +5,7 @@ import { smartHomeHazards } from './hazards/index.js';
 import { SmartHomeDatabase } from './schema.js';
 import { smartHomeTools } from './tools/index.js';
 import { smartHomeTasks } from './tasks/index.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 
 export const smartHome: Domain = {
   name: 'smart-home',
@@ -17,6 +18,7 @@ export const smartHome: Domain = {
   database: SmartHomeDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => file,
   tools: [...smartHomeTools],
+  errors: SMART_HOME_ERRORS,
   policyFile: assetUrl('domains/smart-home/policy.md'),
   fixtureFile: assetUrl('fixtures/smart-home.json'),
   world: (seed: number) => generateSmartHome(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,

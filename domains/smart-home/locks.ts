@@ -1,4 +1,5 @@
-import { conflict } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import { requireCapability } from './control.js';
 import { label } from './db.js';
 import type { Device } from './schema.js';
@@ -13,7 +14,7 @@ export function requireOperableLock(device: Device): 'locked' | 'unlocked' {
   requireLock(device);
   const state = device.state.lock ?? 'unlocked';
   if (state === 'jammed') {
-    throw conflict(`${label(device)} is jammed: its bolt cannot be moved remotely until someone frees it by hand.`, 'lock_jammed');
+    throw toolError(SMART_HOME_ERRORS.lock_jammed, `${label(device)} is jammed: its bolt cannot be moved remotely until someone frees it by hand.`);
   }
   return state;
 }

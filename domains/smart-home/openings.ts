@@ -1,4 +1,5 @@
-import { conflict } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import { requireCapability } from './control.js';
 import { hasCapability, label } from './db.js';
 import type { Device, DeviceState } from './schema.js';
@@ -10,9 +11,9 @@ export function openedOrClosed(device: Device, to: 'open' | 'closed'): Partial<D
   requireCapability(device, 'open_close', 'opening and closing');
   if (hasCapability(device, 'position')) return { position: to === 'open' ? 100 : 0 };
   if (to === 'closed' && device.state.door !== 'closed' && device.state.obstructed) {
-    throw conflict(
+    throw toolError(
+      SMART_HOME_ERRORS.obstructed,
       `${label(device)} cannot close: its obstruction sensor is blocked. Clear the doorway first; retrying will not help until then.`,
-      'obstructed',
     );
   }
   return { door: to };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { conflict, rejected, type ToolError } from '../errors.js';
+import { type ToolError, toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import type { ToolContext } from '../tool.js';
 import { CommandOutput, runCommand } from './commands.js';
 import { requireCapability } from './control.js';
@@ -19,7 +20,10 @@ export const VIDEO_TYPES: readonly Media['type'][] = ['movie', 'show', 'episode'
 export const queueOf = (media: Media): string[] => (['song', 'movie', 'episode'].includes(media.type) ? [media.media_id] : [...media.items]);
 
 export const mediaUnsupported = (device: Device, media: Media): ToolError =>
-  rejected(`${label(device)} is a ${device.type} and cannot play video (${media.media_id} is a ${media.type}): play it on a TV.`, 'media_unsupported');
+  toolError(
+    SMART_HOME_ERRORS.media_unsupported,
+    `${label(device)} is a ${device.type} and cannot play video (${media.media_id} is a ${media.type}): play it on a TV.`,
+  );
 
 /** What a device holds, for the messages: "nothing is loaded" or "its playback is paused". */
 const holding = (playback: Playback | null | undefined) => (playback ? `its playback is ${playback.status}` : 'nothing is loaded');
@@ -67,13 +71,17 @@ export function withNowPlaying(db: SmartHomeDb, output: CommandOutput): Playback
 type Step = (device: Device, playback: Playback | null | undefined) => Playback;
 
 export const pauseStep: Step = (device, playback) => {
-  if (playback?.status !== 'playing') throw conflict(`${label(device)} is not playing (${holding(playback)}): there is nothing to pause.`, 'not_playing');
+  if (playback?.status !== 'playing')
+    throw toolError(SMART_HOME_ERRORS.not_playing, `${label(device)} is not playing (${holding(playback)}): there is nothing to pause.`);
   return { ...playback, status: 'paused' };
 };
 
 export const resumeStep: Step = (device, playback) => {
   if (playback?.status !== 'paused') {
-    throw conflict(`${label(device)} is not paused (${holding(playback)}): only paused playback resumes; start something with play.`, 'not_paused');
+    throw toolError(
+      SMART_HOME_ERRORS.not_paused,
+      `${label(device)} is not paused (${holding(playback)}): only paused playback resumes; start something with play.`,
+    );
   }
   if (device.state.power !== 'on') throw poweredOff(device, 'resuming playback');
   return { ...playback, status: 'playing' };
@@ -82,7 +90,7 @@ export const resumeStep: Step = (device, playback) => {
 /** stop and next act on something playing or paused. */
 function loaded(device: Device, playback: Playback | null | undefined, what: string): Playback {
   if (playback?.status === 'playing' || playback?.status === 'paused') return playback;
-  throw conflict(`${label(device)} has nothing playing or paused (${holding(playback)}): ${what}`, 'nothing_playing');
+  throw toolError(SMART_HOME_ERRORS.nothing_playing, `${label(device)} has nothing playing or paused (${holding(playback)}): ${what}`);
 }
 
 export const stopStep: Step = (device, playback) => ({ ...loaded(device, playback, 'there is nothing to stop.'), status: 'stopped' });
@@ -91,7 +99,10 @@ export const nextStep: Step = (device, playback) => {
   const current = loaded(device, playback, 'start something with play.');
   const length = current.queue.length;
   if (current.index + 1 >= length) {
-    throw conflict(`${label(device)} is at the last item of its queue (${current.index + 1} of ${length}): there is no next item.`, 'end_of_queue');
+    throw toolError(
+      SMART_HOME_ERRORS.end_of_queue,
+      `${label(device)} is at the last item of its queue (${current.index + 1} of ${length}): there is no next item.`,
+    );
   }
   return { ...current, index: current.index + 1, status: 'playing' };
 };

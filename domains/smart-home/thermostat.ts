@@ -1,4 +1,5 @@
-import { conflict, ToolError } from '../errors.js';
+import { toolError } from '../errors.js';
+import { SMART_HOME_ERRORS } from './errors.js';
 import { convertSetpoint, setpointLimits } from './climate.js';
 import { requireCapability } from './control.js';
 import { label } from './db.js';
@@ -23,7 +24,8 @@ export function requireThermostat(device: Device, what: string): TemperatureUnit
 /** The mode of a thermostat that holds a setpoint; 409 thermostat_off for mode 'off'. */
 export function requireSetpointMode(device: Device): SetpointMode {
   const mode = device.state.mode ?? 'off';
-  if (mode === 'off') throw conflict(`${label(device)} is in mode 'off' and holds no setpoint: set a mode with mode_set first.`, 'thermostat_off');
+  if (mode === 'off')
+    throw toolError(SMART_HOME_ERRORS.thermostat_off, `${label(device)} is in mode 'off' and holds no setpoint: set a mode with mode_set first.`);
   return mode;
 }
 
@@ -41,11 +43,13 @@ export function clampSetpoint(value: number, mode: SetpointMode, unit: Temperatu
 export function setpointFor(device: Device, temperature: number, used: TemperatureUnit, own: TemperatureUnit, mode: SetpointMode): number {
   const [low, high] = setpointLimits(mode, used);
   if (temperature < low || temperature > high) {
-    throw new ToolError(422, 'out_of_range', `${label(device)} in ${mode} mode takes ${low}–${high} °${used}; ${temperature} °${used} is out of range.`, {
-      min: low,
-      max: high,
-      unit: used,
-    });
+    throw toolError(
+      SMART_HOME_ERRORS.out_of_range,
+      `${label(device)} in ${mode} mode takes ${low}–${high} °${used}; ${temperature} °${used} is out of range.`,
+      {
+        extra: { min: low, max: high, unit: used },
+      },
+    );
   }
   return clampSetpoint(convertSetpoint(temperature, used, own), mode, own);
 }

@@ -1,5 +1,6 @@
 import type { Tables } from '../../lib/table.js';
-import { notFound } from '../errors.js';
+import { toolError } from '../errors.js';
+import { WEATHER_ERRORS } from './errors.js';
 import { nearMatches } from '../../lib/text.js';
 import { estimateClimate } from './derive.js';
 import { round1 } from './present.js';
@@ -41,7 +42,7 @@ export function requirePlace(db: WeatherDb, locationId: string): Place {
     [...db.locations.values()].map((l) => l.id),
   );
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
-  throw notFound(`Unknown location_id '${locationId}'.${hint} Use geocode_location to find a place's id.`, 'location_not_found');
+  throw toolError(WEATHER_ERRORS.location_not_found, `Unknown location_id '${locationId}'.${hint} Use geocode_location to find a place's id.`);
 }
 
 /** Places by distance from a point, nearest first. */
@@ -64,10 +65,10 @@ export function locate(db: WeatherDb, args: { location_id?: string | undefined; 
   const lon = args.lon as number;
   const nearest = placesByDistance(db, lat, lon)[0];
   if (!nearest || nearest.distance > COVERAGE_KM) {
-    throw notFound(
+    throw toolError(
+      WEATHER_ERRORS.no_coverage,
       `No model coverage at ${lat}, ${lon}: the nearest covered place is more than ${COVERAGE_KM} km away. ` +
         'Use geocode_location or reverse_geocode to find a covered place.',
-      'no_coverage',
     );
   }
   return { place: nearest.place, resolved: { lat, lon, distance_km: round1(nearest.distance) } };
@@ -76,7 +77,7 @@ export function locate(db: WeatherDb, args: { location_id?: string | undefined; 
 export function requireStation(db: WeatherDb, stationId: string): Station {
   const station = db.stations.get(stationId) ?? db.stations.get(stationId.toUpperCase());
   if (station) return station;
-  throw notFound(`Unknown station_id '${stationId}'. Use list_weather_stations to find stations near a place.`, 'station_not_found');
+  throw toolError(WEATHER_ERRORS.station_not_found, `Unknown station_id '${stationId}'. Use list_weather_stations to find stations near a place.`);
 }
 
 /** Where the model computes a place's weather. */

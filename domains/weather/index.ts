@@ -6,6 +6,7 @@ import { weatherHazards } from './hazards/index.js';
 import { WeatherDatabase } from './schema.js';
 import { weatherTools } from './tools/index.js';
 import { weatherTasks } from './tasks/index.js';
+import { WEATHER_ERRORS } from './errors.js';
 
 export const weather: Domain = {
   name: 'weather',
@@ -18,6 +19,7 @@ export const weather: Domain = {
   database: WeatherDatabase as unknown as Domain['database'],
   complete: (file: DatabaseFile) => completeWeather(file as unknown as WeatherDatabase) as unknown as DatabaseFile,
   tools: [...weatherTools],
+  errors: WEATHER_ERRORS,
   policyFile: assetUrl('domains/weather/policy.md'),
   fixtureFile: assetUrl('fixtures/weather.json'),
   world: (seed: number) => generateWeather(`instance:${seed}`, { scale: 1 }) as unknown as DatabaseFile,

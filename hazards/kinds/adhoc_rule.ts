@@ -1,4 +1,5 @@
 import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
+import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
 
 declare module '../kind.js' {
@@ -49,7 +50,7 @@ export const adhocRule = defineKind<AdhocRuleScenario>({
     const canonical = convention.accept(value);
     if (canonical === null) {
       call.record({ param, value });
-      return apiError(call, 422, 'invalid_format', convention.message, { field: param });
+      return apiError(call, HAZARD_ERRORS.invalid_format, convention.message, { extra: { field: param } });
     }
     call.context.args = { ...(args as Record<string, unknown>), [param]: canonical };
   },

@@ -1,4 +1,5 @@
 import { defineKind, type Hook, type ScenarioBase } from '../kind.js';
+import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
 
 declare module '../kind.js' {
@@ -32,6 +33,6 @@ export const featureLimit = defineKind<FeatureLimitScenario>({
     const reason = call.scenario.limit(call.hook());
     if (reason === null) return;
     call.record({ reason });
-    return apiError(call, call.scenario.status ?? 422, 'feature_limited', reason);
+    return apiError(call, HAZARD_ERRORS.feature_limited, reason, { status: call.scenario.status ?? 422 });
   },
 });

@@ -1,4 +1,5 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
+import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
 
 declare module '../kind.js' {
@@ -14,14 +15,12 @@ export interface InvocationErrorScenario extends ScenarioBase<'invocation_error'
 
 const NEEDS = {
   idempotency_key: {
-    status: 428,
-    code: 'idempotency_key_required',
+    error: HAZARD_ERRORS.idempotency_key_required,
     detail: 'This operation requires an idempotency key. Repeat the call with an additional "idempotency_key" argument: any unique string, e.g. a UUID.',
     valid: (value: unknown) => typeof value === 'string' && value.trim().length >= 8,
   },
   api_version: {
-    status: 400,
-    code: 'api_version_required',
+    error: HAZARD_ERRORS.api_version_required,
     detail: 'Missing API version. Repeat the call with an additional "api_version": "2024-05-01" argument.',
     valid: (value: unknown) => value === '2024-05-01',
   },
@@ -50,7 +49,7 @@ export const invocationError = defineKind<InvocationErrorScenario>({
       }
     }
     call.record({ requirement: call.scenario.requirement });
-    return apiError(call, need.status, need.code, need.detail);
+    return apiError(call, need.error, need.detail);
   },
   // While the requirement holds, the session's listing and OpenAPI declare the argument as required.
   contract(contract, state) {

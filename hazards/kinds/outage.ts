@@ -1,5 +1,6 @@
 import { hash32 } from '../../lib/random.js';
 import { defineKind, type ScenarioBase } from '../kind.js';
+import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
 
 declare module '../kind.js' {
@@ -31,11 +32,9 @@ export const outage = defineKind<OutageScenario>({
     call.record({ fallback: call.scenario.fallback ?? null, incident });
     return apiError(
       call,
-      503,
-      'service_unavailable',
+      HAZARD_ERRORS.service_unavailable,
       `${call.context.tool.name} is temporarily unavailable due to an incident. Retrying will not help until it is resolved.`,
-      { incident },
-      { 'retry-after': '3600' },
+      { extra: { incident }, headers: { 'retry-after': '3600' } },
     );
   },
 });

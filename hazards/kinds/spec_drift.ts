@@ -1,6 +1,7 @@
 import { deepFreeze } from '../../lib/freeze.js';
 import { invalidInput, type Problem, problem, refusalOf } from '../../lib/problem.js';
 import { defineKind, type HazardTool, type ScenarioBase, type ToolContract } from '../kind.js';
+import { HAZARD_ERRORS } from '../errors.js';
 import { problemFault } from '../faults.js';
 import { renameIdentifier } from '../identifiers.js';
 import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
@@ -86,7 +87,12 @@ const onlyTheName = new WeakMap<HazardTool, Map<string, Problem>>();
 
 function refusalProblem(from: string, others: readonly FieldError[]): Problem {
   const errors = [{ field: from, message: `unknown field '${from}'` }, ...others];
-  return problem(400, 'invalid_input', `Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
+  return problem(
+    HAZARD_ERRORS.invalid_input.status,
+    HAZARD_ERRORS.invalid_input.code,
+    `Invalid arguments: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+    { errors },
+  );
 }
 
 function explained(tool: HazardTool, asTool: Record<string, unknown>, from: string, to: string): FieldError[] {

@@ -6,7 +6,7 @@ import { sendFault } from '../fault-reply.js';
 import { type CallOutcome, callTool } from '../call.js';
 import { HONOURS_SESSION_HEADER } from '../openapi.js';
 import { PROBLEM_CONTENT_TYPE } from '../problem.js';
-import { TOOL_PROBLEMS } from '../problem-responses.js';
+import { TOOL_PROBLEMS, toolErrorsMark } from '../problem-responses.js';
 import type { ToolEntry } from '../registry.js';
 import { JSON_TYPE, sendJsonText } from '../reply.js';
 import { sessionIdOf } from '../session-id.js';
@@ -79,6 +79,7 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
       body: tool.input,
       response: { 200: tool.output.describe('The result of the call.'), ...TOOL_PROBLEMS },
       ...HONOURS_SESSION_HEADER,
+      ...toolErrorsMark(tool.errors),
     },
     validatorCompiler: documentOnly,
     handler(request, reply) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ToolError } from '../../domains/errors.js';
+import { toolError } from '../../domains/errors.js';
+import { SERVER_ERRORS } from '../error-codes.js';
 import type { AnyTool } from '../../domains/tool.js';
 import type { SubmittedAnswer } from '../../scoring/score.js';
 import type { TaskInstance } from './instance.js';
@@ -42,6 +43,7 @@ export function answerTools(instance: TaskInstance, record: RecordAnswer): AnyTo
       description: description(turns),
       input,
       output: AnswerReceipt,
+      errors: [SERVER_ERRORS.already_answered],
       mutates: false,
       run(args: Record<string, unknown>, _db: unknown, ctx) {
         const { [MESSAGE]: message, ...answer } = args;
@@ -53,4 +55,4 @@ export function answerTools(instance: TaskInstance, record: RecordAnswer): AnyTo
 
 /** The refusal of an answer to a task whose every request is answered. */
 export const alreadyAnswered = (task: string, turns: number) =>
-  new ToolError(409, 'already_answered', `${task} has ${turns} request(s), all answered; create a new session to run it again.`);
+  toolError(SERVER_ERRORS.already_answered, `${task} has ${turns} request(s), all answered; create a new session to run it again.`);

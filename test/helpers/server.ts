@@ -11,6 +11,7 @@ import type { PersistenceOptions } from '../../server/sessions/persistence.js';
 import type { Upstream } from '../../server/proxy/proxies.js';
 // The app's decorators (registry, sessions, tasks, …): their types come with the module that declares them.
 import type {} from '../../server/services.js';
+import { undeclaredRefusal } from './error-codes.js';
 import type { SessionStoreOptions } from '../../server/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
@@ -127,6 +128,8 @@ export async function expectRejections(t: Asserts, server: TestServer, domain: s
     const reply = await server.call(domain, tool, args, session);
     t.equal(reply.status, status, why);
     t.equal(reply.body?.detail, detail, why);
+    const declared = server.app.registry.byDomain.get(domain)?.get(tool)?.tool;
+    if (declared) t.equal(undeclaredRefusal(declared, reply.status, reply.body?.code), undefined, `${why}: a code ${tool} declares`);
     t.match(reply.headers['content-type'], /application\/problem\+json/, why);
   }
 }

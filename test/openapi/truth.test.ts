@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { domains } from '../../domains/index.js';
+import type { AnyTool } from '../../domains/tool.js';
+import { statusesOf } from '../../lib/error-catalog.js';
+import { Registry } from '../../server/registry.js';
 import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 
 // What the documents declare about every operation is checked against the server: which token it
@@ -23,6 +26,15 @@ const operations = documents.flatMap((document) =>
   ),
 );
 
+const registry = new Registry(domains);
+
+/** The tool a path calls: /{domain}/tools/{tool}, or /tools/{name} in the combined view. */
+function toolOf(path: string): AnyTool | undefined {
+  const [, first, second, third] = path.split('/');
+  if (first === 'tools') return registry.combined.get(second!)?.tool;
+  return second === 'tools' ? registry.byDomain.get(first!)?.get(third!)?.tool : undefined;
+}
+
 /** Every tool has an operation in its domain's document and in the combined one. */
 const toolOperations = 2 * domains.reduce((sum, domain) => sum + domain.tools.length, 0);
 
@@ -40,7 +52,12 @@ t.test('every operation declares its errors as problem JSON and its success with
   t.ok(operations.length > toolOperations, `${operations.length} operations, ${toolOperations} of them tool calls`);
   for (const { path, method, operation } of operations) {
     const errors = Object.entries(operation.responses).filter(([status]) => /^[45]/.test(status) && status !== '429');
-    t.same(errors.map(([status]) => status).sort(), ['4XX', '5XX'], `${method} ${path}: 4XX and 5XX`);
+    const generic = errors.map(([status]) => status).filter((status) => /XX$/.test(status));
+    t.same(generic.sort(), ['4XX', '5XX'], `${method} ${path}: 4XX and 5XX`);
+    const tool = toolOf(path);
+    const explicit = errors.map(([status]) => status).filter((status) => !/XX$/.test(status));
+    const declared = [...new Set(tool?.errors.flatMap((entry) => statusesOf(entry).map(String)) ?? [])];
+    t.same(explicit.sort(), declared.sort(), `${method} ${path}: a response per status of the codes its tool declares`);
     for (const [status, response] of errors) t.ok(response.content?.['application/problem+json'], `${method} ${path} ${status}: problem JSON`);
     const success = Object.entries(operation.responses).filter(([status]) => /^2/.test(status));
     t.equal(success.length, 1, `${method} ${path}: one success response`);

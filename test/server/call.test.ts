@@ -12,6 +12,7 @@ const buggyWrite = defineTool({
   description: 'Increments the counter, then hits a bug.',
   input: z.strictObject({}),
   output: Counter,
+  errors: [],
   mutates: true,
   run(_args, db: { counters: { edit(id: string): { value: number } | undefined } }) {
     db.counters.edit('c')!.value += 1;

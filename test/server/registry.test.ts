@@ -4,7 +4,8 @@ import type { Domain } from '../../domains/domain.js';
 import { defineTool } from '../../domains/tool.js';
 import { Registry } from '../../server/registry.js';
 
-const tool = (name: string) => defineTool({ name, description: name, input: z.strictObject({}), output: z.string(), mutates: false, run: () => name });
+const tool = (name: string) =>
+  defineTool({ name, description: name, input: z.strictObject({}), output: z.string(), errors: [], mutates: false, run: () => name });
 const domain = (name: string, tools: ReturnType<typeof tool>[]): Domain =>
   ({
     name,

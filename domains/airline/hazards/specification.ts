@@ -27,6 +27,7 @@ export const searchFlightsV1 = defineTool({
     date: flightDate,
   }),
   output: z.looseObject({}),
+  errors: [],
   mutates: false,
   run({ origin, destination }, db: AirlineDb) {
     const flights = [...db.flights.values()].filter((f) => f.origin === origin && f.destination === destination);

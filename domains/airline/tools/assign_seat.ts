@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { own } from '../../../lib/own.js';
 import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
@@ -8,6 +9,7 @@ import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
 import { boardingGroup, instanceOf, requireActive, requireNotDeparted, requireSegment } from '../operations.js';
 import { cabinOfSeat, describeLayout, editSeatMap, normalizeSeat, requirePassenger, samePassenger, seatMapOf, seatOf, seatPassenger } from '../seats.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'assign_seat',
@@ -29,6 +31,21 @@ export default defineTool({
     seat: z.string(),
     previous_seat: z.string().nullable().describe('The seat the passenger held before on this flight, if any.'),
   }),
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'reservation_not_found',
+    'flight_not_found',
+    'flight_date_not_found',
+    'flight_not_in_reservation',
+    'passenger_not_found',
+    'reservation_cancelled',
+    'flight_cancelled',
+    'flight_departed',
+    'flight_landed',
+    'seat_taken',
+    'seat_not_found',
+    'seat_not_in_cabin',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, flight_number, date, first_name, last_name, seat }, db: AirlineDb, ctx) {
@@ -43,17 +60,17 @@ export default defineTool({
     const wanted = normalizeSeat(seat);
     const current = seatMapOf(db, flight.flight_number, date);
     const seatCabin = cabinOfSeat(current, wanted);
-    if (seatCabin === undefined) throw rejected(`Seat ${wanted} does not exist on flight ${flight.flight_number}`, 'seat_not_found');
+    if (seatCabin === undefined) throw toolError(AIRLINE_ERRORS.seat_not_found, `Seat ${wanted} does not exist on flight ${flight.flight_number}`);
     if (seatCabin !== reservation.cabin) {
-      throw rejected(
+      throw toolError(
+        AIRLINE_ERRORS.seat_not_in_cabin,
         `Seat ${wanted} is in the ${seatCabin} cabin; reservation ${reservation.reservation_id} flies ${reservation.cabin} ` +
           `(${describeLayout(current.cabins[reservation.cabin])})`,
-        'seat_not_in_cabin',
       );
     }
     const holder = own(current.assigned, wanted);
     const mine = holder !== undefined && holder.reservation_id === reservation.reservation_id && samePassenger(holder.passenger, passenger);
-    if (holder !== undefined && !mine) throw conflict(`Seat ${wanted} is already taken`, 'seat_taken');
+    if (holder !== undefined && !mine) throw toolError(AIRLINE_ERRORS.seat_taken, `Seat ${wanted} is already taken`);
 
     const previous = seatOf(current, reservation.reservation_id, passenger);
     if (!mine) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { own } from '../../../lib/own.js';
 import { airportCode, bagCount, cabin, flightSegments, passengers, paymentId, userId } from '../fields.js';
 import { Reservation } from '../schema.js';
@@ -17,6 +18,7 @@ import {
   type AirlineDb,
   type AvailableDate,
 } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'book_reservation',
@@ -50,12 +52,24 @@ export default defineTool({
     insurance: z.enum(['yes', 'no']).describe("Travel insurance, 30 per passenger: 'yes' or 'no'."),
   }),
   output: Reservation,
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'user_not_found',
+    'flight_not_found',
+    'flight_date_not_found',
+    'payment_method_not_found',
+    'flight_not_available',
+    'not_enough_seats',
+    'too_many_reservations',
+    'insufficient_balance',
+    'payment_mismatch',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: false },
   run(args, db: AirlineDb) {
     const user = requireUser(db, args.user_id);
     const reservationId = NEW_RESERVATION_IDS.find((id) => !db.reservations.has(id));
-    if (reservationId === undefined) throw conflict('Too many reservations', 'too_many_reservations');
+    if (reservationId === undefined) throw toolError(AIRLINE_ERRORS.too_many_reservations, 'Too many reservations');
 
     const count = args.passengers.length;
     const segments = args.flights.map(({ flight_number, date }) => {
@@ -74,12 +88,12 @@ export default defineTool({
       const paid = (paidBy.get(payment_id) ?? 0) + amount;
       paidBy.set(payment_id, paid);
       if (method.source !== 'credit_card' && method.amount < paid) {
-        throw rejected(`Not enough balance in payment method ${payment_id}`, 'insufficient_balance');
+        throw toolError(AIRLINE_ERRORS.insufficient_balance, `Not enough balance in payment method ${payment_id}`);
       }
     }
     const paid = args.payment_methods.reduce((sum, { amount }) => sum + amount, 0);
     if (paid !== total) {
-      throw rejected(`Payment amount does not add up, total price is ${total}, but paid ${paid}`, 'payment_mismatch');
+      throw toolError(AIRLINE_ERRORS.payment_mismatch, `Payment amount does not add up, total price is ${total}, but paid ${paid}`);
     }
 
     // Debited entry by entry, in the order given, as tau2-bench does: the float arithmetic then matches to the last bit.

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import { requireReservation, type AirlineDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'cancel_reservation',
@@ -15,12 +17,13 @@ export default defineTool({
     'refund, and get an explicit "yes". Returns the cancelled reservation.',
   input: z.strictObject({ reservation_id: reservationId }),
   output: Reservation,
+  errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'reservation_cancelled'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (current.status === 'cancelled') {
-      throw conflict(`Reservation ${current.reservation_id} is already cancelled`, 'reservation_cancelled');
+      throw toolError(AIRLINE_ERRORS.reservation_cancelled, `Reservation ${current.reservation_id} is already cancelled`);
     }
     const reservation = db.reservations.edit(current.reservation_id)!;
     const refunds = reservation.payment_history.map(({ payment_id, amount }) => ({ payment_id, amount: -amount }));

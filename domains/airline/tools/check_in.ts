@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, ToolError } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { flightDate, flightNumber, reservationId } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
@@ -16,6 +17,7 @@ import {
   toEst,
 } from '../operations.js';
 import { editSeatMap, pickFreeSeats, seatMapOf, seatOf, seatPassenger } from '../seats.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 /** The highest boarding sequence number given so far on a flight date (0 when nobody checked in). */
 function lastSequence(db: AirlineDb, flightNumber: string, date: string): number {
@@ -38,6 +40,20 @@ export default defineTool({
     'Confirm with the customer first. Returns the check-in; get_boarding_pass then gives each boarding pass.',
   input: z.strictObject({ reservation_id: reservationId, flight_number: flightNumber, date: flightDate }),
   output: CheckIn.extend({ cabin: Cabin, origin: z.string(), destination: z.string() }),
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'reservation_not_found',
+    'flight_not_found',
+    'flight_date_not_found',
+    'flight_not_in_reservation',
+    'reservation_cancelled',
+    'flight_cancelled',
+    'flight_departed',
+    'flight_landed',
+    'already_checked_in',
+    'check_in_not_open',
+    'check_in_closed',
+  ),
   mutates: true,
   effect: { destructive: false, idempotent: true },
   run({ reservation_id, flight_number, date }, db: AirlineDb, ctx) {
@@ -48,7 +64,8 @@ export default defineTool({
     requireSegment(reservation, flight.flight_number, date);
     const key = checkInKey(reservation.reservation_id, flight.flight_number, date);
     const name = `flight ${flight.flight_number} on ${date}`;
-    if (db.check_ins.has(key)) throw conflict(`Reservation ${reservation.reservation_id} is already checked in for ${name}`, 'already_checked_in');
+    if (db.check_ins.has(key))
+      throw toolError(AIRLINE_ERRORS.already_checked_in, `Reservation ${reservation.reservation_id} is already checked in for ${name}`);
 
     const now = ctx.now();
     const scheduled = instanceOf(flight, date, instance);
@@ -58,10 +75,14 @@ export default defineTool({
     const closes = toEst(new Date(departure - CHECK_IN_CLOSES_BEFORE_MS));
     const window = { opens_at: opens, closes_at: closes };
     if (now.getTime() < departure - CHECK_IN_OPENS_BEFORE_MS) {
-      throw new ToolError(409, 'check_in_not_open', `Check-in for ${name} opens at ${opens} EST, 24 hours before the scheduled departure`, window);
+      throw toolError(AIRLINE_ERRORS.check_in_not_open, `Check-in for ${name} opens at ${opens} EST, 24 hours before the scheduled departure`, {
+        extra: window,
+      });
     }
     if (now.getTime() >= departure - CHECK_IN_CLOSES_BEFORE_MS) {
-      throw new ToolError(409, 'check_in_closed', `Check-in for ${name} closed at ${closes} EST, 45 minutes before the scheduled departure`, window);
+      throw toolError(AIRLINE_ERRORS.check_in_closed, `Check-in for ${name} closed at ${closes} EST, 45 minutes before the scheduled departure`, {
+        extra: window,
+      });
     }
 
     const current = seatMapOf(db, flight.flight_number, date);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
 import { passengerOnFlight } from '../fields.js';
 import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
@@ -8,6 +9,7 @@ import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
 import { BOARDING_BEFORE_MS, departureOf, gateOf, instanceOf, localTime, requireActive, requireSegment, timeZoneOf } from '../operations.js';
 import { requirePassenger, samePassenger } from '../seats.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 /** Compartment codes of the boarding-pass barcode. */
 const COMPARTMENT: Record<Cabin, string> = { business: 'J', economy: 'Y', basic_economy: 'N' };
@@ -69,6 +71,17 @@ export default defineTool({
     boarding_time: LocalTime.describe('Boarding starts: 40 minutes before departure, local time at the origin.'),
     barcode: z.string(),
   }),
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'reservation_not_found',
+    'flight_not_found',
+    'flight_date_not_found',
+    'flight_not_in_reservation',
+    'passenger_not_found',
+    'reservation_cancelled',
+    'flight_cancelled',
+    'not_checked_in',
+  ),
   mutates: false,
   run({ reservation_id, flight_number, date, first_name, last_name }, db: AirlineDb) {
     const reservation = requireReservation(db, reservation_id);
@@ -77,9 +90,9 @@ export default defineTool({
     const instance = requireFlightDate(flight, date);
     requireSegment(reservation, flight.flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);
-    if (instance.status === 'cancelled') throw conflict(`Flight ${flight.flight_number} on ${date} is cancelled`, 'flight_cancelled');
+    if (instance.status === 'cancelled') throw toolError(AIRLINE_ERRORS.flight_cancelled, `Flight ${flight.flight_number} on ${date} is cancelled`);
     const boarding = db.check_ins.get(checkInKey(reservation.reservation_id, flight.flight_number, date))?.passengers.find((p) => samePassenger(p, passenger));
-    if (!boarding) throw conflict('Not checked in', 'not_checked_in');
+    if (!boarding) throw toolError(AIRLINE_ERRORS.not_checked_in, 'Not checked in');
     const times = instanceOf(flight, date, instance).times;
     const timeZone = timeZoneOf(db, flight.origin);
     const departure = departureOf(times);

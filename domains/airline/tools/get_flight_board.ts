@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { own } from '../../../lib/own.js';
 import { airportCode, flightDate } from '../fields.js';
 import type { AirlineDb } from '../db.js';
 import { arrivalOf, departureOf, gateOf, instanceOf, localTime, phaseAt, type FlightInstance, type Phase } from '../operations.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const BOARD_STATUSES = ['Scheduled', 'On Time', 'Delayed', 'Boarding', 'Departed', 'In Air', 'Landed', 'Cancelled'] as const;
 export const DIRECTIONS = ['departures', 'arrivals'] as const;
@@ -105,11 +107,12 @@ export default defineTool({
     as_of: LocalTime.describe('When the board was read, local time.'),
     flights: z.array(BoardRow).describe('Ordered by scheduled time.'),
   }),
+  errors: codesOf(AIRLINE_ERRORS, 'airport_not_found'),
   mutates: false,
   run({ airport, date, direction }, db: AirlineDb, ctx) {
     const code = airport.trim().toUpperCase();
     const known = db.airports.get(code);
-    if (!known) throw notFound(`Airport ${airport} not found`, 'airport_not_found');
+    if (!known) throw toolError(AIRLINE_ERRORS.airport_not_found, `Airport ${airport} not found`);
     const flights: FlightInstance[] = [];
     for (const flight of db.flights.values()) {
       const here = direction === 'departures' ? flight.origin : flight.destination;

@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import { requireReservation, type AirlineDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 
 /** The fares of a reservation: each flight's price × passengers. */
 export const faresOf = (reservation: Reservation): number => reservation.flights.reduce((sum, flight) => sum + flight.price, 0) * reservation.passengers.length;
@@ -33,6 +35,7 @@ export default defineTool({
     "status ('cancelled', or null while active) and remarks.",
   input: z.strictObject({ reservation_id: reservationId }),
   output: ReservationDetails,
+  errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found'),
   mutates: false,
   run: ({ reservation_id }, db: AirlineDb) => detailsOf(requireReservation(db, reservation_id)),
 });

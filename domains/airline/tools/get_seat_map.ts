@@ -5,6 +5,8 @@ import { requireFlight, requireFlightDate, type AirlineDb } from '../db.js';
 import { Cabin } from '../schema.js';
 import { instanceOf, requireNotDeparted } from '../operations.js';
 import { cabinsOf, freeSeats, seatKinds, seatMapOf, seatsOf } from '../seats.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 
 export const CabinSeats = z.object({
   cabin: Cabin,
@@ -36,6 +38,7 @@ export default defineTool({
     destination: z.string(),
     cabins: z.array(CabinSeats).describe('Front of the aircraft first.'),
   }),
+  errors: codesOf(AIRLINE_ERRORS, 'flight_not_found', 'flight_date_not_found', 'flight_cancelled', 'flight_departed', 'flight_landed'),
   mutates: false,
   run({ flight_number, date, cabin: only }, db: AirlineDb, ctx) {
     const flight = requireFlight(db, flight_number);

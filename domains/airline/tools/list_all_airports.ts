@@ -7,6 +7,7 @@ export default defineTool({
   description: 'Every airport the airline serves, as a list of IATA code and city. Use the codes to search flights.',
   input: z.strictObject({}),
   output: z.array(z.object({ iata: z.string().describe('IATA code, e.g. JFK.'), city: z.string() })),
+  errors: [],
   mutates: false,
   run: (_args, db: AirlineDb) => [...db.airports.values()].map(({ iata, city }) => ({ iata, city })),
 });

@@ -47,6 +47,7 @@ export default defineTool({
     date: flightDate.describe("Day of departure, YYYY-MM-DD, e.g. '2024-05-20'."),
   }),
   output: z.array(DirectFlight),
+  errors: [],
   mutates: false,
   run: ({ origin, destination, date }, db: AirlineDb) => availableFlights(db, date, { origin, destination }),
 });

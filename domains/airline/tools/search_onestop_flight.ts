@@ -24,6 +24,7 @@ export default defineTool({
     date: flightDate.describe("Departure date of the first leg, YYYY-MM-DD, e.g. '2024-05-20'."),
   }),
   output: z.array(z.tuple([DirectFlight, DirectFlight]).describe('[first leg, second leg]')),
+  errors: [],
   mutates: false,
   run({ origin, destination, date }, db: AirlineDb) {
     const pairs: [DirectFlight, DirectFlight][] = [];

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { reservationId } from '../fields.js';
 import { requireReservation, resolveKey, type AirlineDb } from '../db.js';
 import { toEst } from '../operations.js';
 import { Bag, EstDateTime } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'track_baggage',
@@ -22,15 +24,16 @@ export default defineTool({
     as_of: EstDateTime.describe("When the bags' status and location were last refreshed from their scans, Eastern time."),
     cache: z.enum(['HIT', 'MISS']).describe("'HIT' when the summary came from the tracking cache, 'MISS' when it was read live."),
   }),
+  errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'bag_not_found', 'tag_or_reservation'),
   mutates: false,
   run({ tag, reservation_id }, db: AirlineDb, ctx) {
     const live = { as_of: toEst(ctx.now()), cache: 'MISS' as const };
     if ((tag === undefined) === (reservation_id === undefined)) {
-      throw rejected('Give exactly one of tag or reservation_id', 'tag_or_reservation');
+      throw toolError(AIRLINE_ERRORS.tag_or_reservation, 'Give exactly one of tag or reservation_id');
     }
     if (tag !== undefined) {
       const key = resolveKey(db.bags, tag);
-      if (key === undefined) throw notFound(`Bag ${tag} not found`, 'bag_not_found');
+      if (key === undefined) throw toolError(AIRLINE_ERRORS.bag_not_found, `Bag ${tag} not found`);
       return { bags: [db.bags.get(key)!], ...live };
     }
     const reservation = requireReservation(db, reservation_id!);

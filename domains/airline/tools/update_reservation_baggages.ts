@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { bagCount, paymentId, reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import { payForChange, PRICE_PER_NONFREE_BAG, requireReservation, requireUser, type AirlineDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'update_reservation_baggages',
@@ -19,6 +21,14 @@ export default defineTool({
     payment_id: paymentId.describe("Payment method of the reservation's user that pays for added bags: a credit card or a gift card."),
   }),
   output: Reservation,
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'user_not_found',
+    'reservation_not_found',
+    'payment_method_not_found',
+    'certificate_not_allowed',
+    'insufficient_gift_card_balance',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, total_baggages, nonfree_baggages, payment_id }, db: AirlineDb) {

@@ -4,6 +4,8 @@ import { cabin, flightSegments, paymentId, reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import type { Reservation as ReservationRecord } from '../schema.js';
 import { payForChange, requireBookable, requireFlight, requireReservation, requireUser, type AirlineDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 
 type Segment = ReservationRecord['flights'][number];
 
@@ -24,6 +26,18 @@ export default defineTool({
     payment_id: paymentId.describe("Payment method of the reservation's user that pays, or receives, the price difference: a credit card or a gift card."),
   }),
   output: Reservation,
+  errors: codesOf(
+    AIRLINE_ERRORS,
+    'user_not_found',
+    'reservation_not_found',
+    'flight_not_found',
+    'flight_date_not_found',
+    'payment_method_not_found',
+    'flight_not_available',
+    'not_enough_seats',
+    'certificate_not_allowed',
+    'insufficient_gift_card_balance',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, cabin, flights, payment_id }, db: AirlineDb) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { AIRLINE_ERRORS } from '../errors.js';
 import { passengers, reservationId } from '../fields.js';
 import { Reservation } from '../schema.js';
 import { requireReservation, type AirlineDb } from '../db.js';
@@ -39,12 +41,13 @@ export default defineTool({
     passengers: passengers.describe('Every passenger of the reservation with their new details, as many as it already has.'),
   }),
   output: Reservation.extend(Ticketing),
+  errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'passenger_count_mismatch'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, passengers }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (passengers.length !== current.passengers.length) {
-      throw rejected('Number of passengers does not match', 'passenger_count_mismatch');
+      throw toolError(AIRLINE_ERRORS.passenger_count_mismatch, 'Number of passengers does not match');
     }
     const reservation = db.reservations.edit(current.reservation_id)!;
     reservation.passengers = passengers.map(({ first_name, last_name, dob }) => ({ first_name, last_name, dob }));

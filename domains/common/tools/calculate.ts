@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { COMMON_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { ArithmeticSyntaxError, evaluateArithmetic, pythonFloatString } from '../../../lib/arithmetic.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 const ALLOWED = /^[0-9+\-*/(). ]*$/;
 
@@ -13,19 +15,20 @@ export default defineTool({
     'The expression may contain digits, decimal points, + - * / ( ) and spaces.',
   input: z.strictObject({ expression: z.string().describe("The expression, e.g. '(129.99 - 20) * 2'.") }),
   output: z.string().describe('The result, rounded to 2 decimals.'),
+  errors: codesOf(COMMON_ERRORS, 'invalid_characters', 'invalid_expression', 'division_by_zero', 'not_a_real_number', 'overflow'),
   mutates: false,
   run({ expression }) {
-    if (!ALLOWED.test(expression)) throw rejected('Invalid characters in expression', 'invalid_characters');
+    if (!ALLOWED.test(expression)) throw toolError(COMMON_ERRORS.invalid_characters, 'Invalid characters in expression');
     let value: number;
     try {
       value = evaluateArithmetic(expression);
     } catch (error) {
-      if (error instanceof ArithmeticSyntaxError) throw rejected(`Invalid expression: ${error.message}`, 'invalid_expression');
-      if (error instanceof RangeError) throw rejected('Division by zero', 'division_by_zero');
+      if (error instanceof ArithmeticSyntaxError) throw toolError(COMMON_ERRORS.invalid_expression, `Invalid expression: ${error.message}`);
+      if (error instanceof RangeError) throw toolError(COMMON_ERRORS.division_by_zero, 'Division by zero');
       throw error;
     }
-    if (Number.isNaN(value)) throw rejected('The result is not a real number', 'not_a_real_number');
-    if (!Number.isFinite(value)) throw rejected('The result is too large to represent', 'overflow');
+    if (Number.isNaN(value)) throw toolError(COMMON_ERRORS.not_a_real_number, 'The result is not a real number');
+    if (!Number.isFinite(value)) throw toolError(COMMON_ERRORS.overflow, 'The result is too large to represent');
     return pythonFloatString(roundHalfEven(value, 2));
   },
 });

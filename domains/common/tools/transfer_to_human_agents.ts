@@ -8,6 +8,7 @@ export default defineTool({
     'for a human, or when the policy and the tools available cannot resolve the issue.',
   input: z.strictObject({ summary: z.string().describe("A summary of the customer's issue and what was tried.") }),
   output: z.string(),
+  errors: [],
   mutates: false,
   run: () => 'Transfer successful',
 });

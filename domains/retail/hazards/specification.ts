@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Convention } from '../../../hazards/kinds/adhoc_rule.js';
 import { foldForMatch } from '../../../lib/text.js';
 import { defineTool } from '../../tool.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 import { requireOrder, type RetailDb } from '../db.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { orderId } from '../fields.js';
 
 // What retail's specification hazards need: the conventions its ad-hoc rules enforce, the phrases an
@@ -36,6 +38,7 @@ export const getOrderInfo = defineTool({
   description: 'Get information about an order by its id.',
   input: z.strictObject({ order_id: orderId }),
   output: z.looseObject({}),
+  errors: codesOf(RETAIL_ERRORS, 'order_not_found'),
   mutates: false,
   run({ order_id }, db: RetailDb) {
     const order = requireOrder(db, order_id);
@@ -56,6 +59,7 @@ export const searchProductsLegacy = defineTool({
   description: 'Search products by keyword.',
   input: z.strictObject({ keyword: z.string().describe('A word of the product name.') }),
   output: z.looseObject({}),
+  errors: [],
   mutates: false,
   run({ keyword }, db: RetailDb) {
     const word = foldForMatch(keyword);

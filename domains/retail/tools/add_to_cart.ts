@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { cartQuantity, itemId, userId } from '../fields.js';
 import { requireItemWithProduct, requireUser, type RetailDb } from '../db.js';
 import { CartView, viewCart } from './view_cart.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 /** Most units of one item a cart line may hold. */
 export const MAX_UNITS_PER_LINE = 10;
@@ -21,18 +23,19 @@ export default defineTool({
     quantity: cartQuantity.default(1).describe('Units to add, 1 to 10 (default 1).'),
   }),
   output: CartView,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'item_not_found', 'item_unavailable', 'too_many_units'),
   mutates: true,
   effect: { destructive: false, idempotent: false },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const { product, variant } = requireItemWithProduct(db, item_id);
-    if (!variant.available) throw conflict(`Item ${item_id} is not available`, 'item_unavailable');
+    if (!variant.available) throw toolError(RETAIL_ERRORS.item_unavailable, `Item ${item_id} is not available`, { status: 409 });
 
     const cart = db.carts.edit(user_id);
     const line = cart?.items.find((l) => l.item_id === item_id);
     const units = (line?.quantity ?? 0) + quantity;
     if (units > MAX_UNITS_PER_LINE) {
-      throw rejected(`At most ${MAX_UNITS_PER_LINE} units of an item per cart`, 'too_many_units');
+      throw toolError(RETAIL_ERRORS.too_many_units, `At most ${MAX_UNITS_PER_LINE} units of an item per cart`);
     }
     if (line) {
       line.quantity = units;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { orderId } from '../fields.js';
 import { CANCEL_REASONS, Order } from '../schema.js';
 import { isGiftCard, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'cancel_pending_order',
@@ -17,12 +19,13 @@ export default defineTool({
     reason: z.string().describe(`Why the customer cancels: one of ${CANCEL_REASONS.map((r) => `'${r}'`).join(' or ')}.`),
   }),
   output: Order,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'order_not_found', 'payment_method_not_found', 'order_not_pending', 'invalid_reason'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ order_id, reason }, db: RetailDb) {
     const current = requireOrder(db, order_id);
-    if (current.status !== 'pending') throw conflict('Non-pending order cannot be cancelled', 'order_not_pending');
-    if (!(CANCEL_REASONS as readonly string[]).includes(reason)) throw rejected('Invalid reason', 'invalid_reason');
+    if (current.status !== 'pending') throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be cancelled');
+    if (!(CANCEL_REASONS as readonly string[]).includes(reason)) throw toolError(RETAIL_ERRORS.invalid_reason, 'Invalid reason');
 
     const user = db.users.edit(current.user_id) ?? requireUser(db, current.user_id);
     const order = db.orders.edit(order_id)!;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { hash32 } from '../../../lib/random.js';
 import { addressFields, paymentMethodId, userId } from '../fields.js';
 import { NO_ORDER_EXTRAS, Order, type Cart, type OrderItem } from '../schema.js';
 import { currentVariant, isGiftCard, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
 import { viewCart } from './view_cart.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'checkout',
@@ -21,15 +23,16 @@ export default defineTool({
     address: z.strictObject(addressFields).optional().describe("Shipping address, all six fields. Omit it to ship to the customer's default address."),
   }),
   output: Order,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'payment_method_not_found', 'cart_empty', 'item_unavailable', 'insufficient_gift_card_balance'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ user_id, payment_method_id, address }, db: RetailDb) {
     const profile = requireUser(db, user_id);
     const cart = db.carts.get(user_id);
-    if (!cart || cart.items.length === 0) throw conflict('Cart is empty', 'cart_empty');
+    if (!cart || cart.items.length === 0) throw toolError(RETAIL_ERRORS.cart_empty, 'Cart is empty');
     for (const line of cart.items) {
       if (!currentVariant(db, line.product_id, line.item_id)?.available) {
-        throw conflict(`Item ${line.item_id} is no longer available; remove it from the cart`, 'item_unavailable');
+        throw toolError(RETAIL_ERRORS.item_unavailable, `Item ${line.item_id} is no longer available; remove it from the cart`, { status: 409 });
       }
     }
     requirePaymentMethod(profile, payment_method_id);
@@ -40,7 +43,7 @@ export default defineTool({
     const method = requirePaymentMethod(user, payment_method_id);
     if (isGiftCard(method)) {
       if (method.balance < total) {
-        throw rejected('Insufficient gift card balance to pay for the order', 'insufficient_gift_card_balance');
+        throw toolError(RETAIL_ERRORS.insufficient_gift_card_balance, 'Insufficient gift card balance to pay for the order');
       }
       method.balance = roundHalfEven(method.balance - total, 2);
     }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, notFound, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
 import { firstMissing, isGiftCard, pairReplacements, priceDifference, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'exchange_delivered_order_items',
@@ -20,24 +22,38 @@ export default defineTool({
     payment_method_id: paymentMethodId.describe('Payment method that pays, or receives the refund of, the price difference.'),
   }),
   output: Order,
+  errors: codesOf(
+    RETAIL_ERRORS,
+    'user_not_found',
+    'order_not_found',
+    'product_not_found',
+    'variant_not_found',
+    'item_not_found',
+    'payment_method_not_found',
+    'order_not_delivered',
+    'item_unavailable',
+    'same_item',
+    'item_count_mismatch',
+    'insufficient_gift_card_balance',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
-    if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be exchanged', 'order_not_delivered');
+    if (current.status !== 'delivered') throw toolError(RETAIL_ERRORS.order_not_delivered, 'Non-delivered order cannot be exchanged');
     const missing = firstMissing(
       item_ids,
       current.items.map((item) => item.item_id),
     );
-    if (missing !== undefined) throw notFound(`Number of ${missing} not found.`, 'item_not_found');
+    if (missing !== undefined) throw toolError(RETAIL_ERRORS.item_not_found, `Number of ${missing} not found.`);
     if (item_ids.length !== new_item_ids.length) {
-      throw rejected('The number of items to be exchanged should match.', 'item_count_mismatch');
+      throw toolError(RETAIL_ERRORS.item_count_mismatch, 'The number of items to be exchanged should match.');
     }
     const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: false });
     const difference = roundHalfEven(priceDifference(current, replacements), 2);
     const method = requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     if (isGiftCard(method) && method.balance < difference) {
-      throw rejected('Insufficient gift card balance to pay for the price difference', 'insufficient_gift_card_balance');
+      throw toolError(RETAIL_ERRORS.insufficient_gift_card_balance, 'Insufficient gift card balance to pay for the price difference');
     }
 
     const order = db.orders.edit(order_id)!;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
 import type { RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'find_user_id_by_name_zip',
@@ -15,6 +17,7 @@ export default defineTool({
     zip: z.string().describe("Zip code of the customer's default address, e.g. '60614'."),
   }),
   output: z.string().describe('The user id.'),
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
   run({ first_name, last_name, zip }, db: RetailDb) {
     const first = foldForMatch(first_name);
@@ -24,6 +27,6 @@ export default defineTool({
         return user.user_id;
       }
     }
-    throw notFound('User not found', 'user_not_found');
+    throw toolError(RETAIL_ERRORS.user_not_found, 'User not found');
   },
 });

@@ -5,6 +5,8 @@ import { productId } from '../fields.js';
 import { ProductDetails, type Variant } from '../schema.js';
 import { requireProduct, type RetailDb } from '../db.js';
 import { isoTime, RETAIL_NOW } from '../derive.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { RETAIL_ERRORS } from '../errors.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,6 +30,7 @@ export default defineTool({
     price_range: PriceRange.describe("The product page's price range: lowest and highest price of the items that can be ordered (of all items when none can)."),
     catalog_updated_at: z.string().describe('ISO 8601 time the catalog last published this product page.'),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'product_not_found'),
   mutates: false,
   // tau2-bench's fields, with the page's price range and publication time: the category our search uses is not part of its product.
   run({ product_id }, db: RetailDb) {

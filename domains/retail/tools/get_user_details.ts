@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { userId } from '../fields.js';
 import { User } from '../schema.js';
 import { requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { RETAIL_ERRORS } from '../errors.js';
 
 /** What the account page tells the customer, from their orders: what they can still do. */
 function accountNotice(db: RetailDb, orders: readonly string[]): string {
@@ -22,6 +24,7 @@ export default defineTool({
     email_primary: z.string().describe("Contact email carried over from the customer's record before the CRM migration (legacy)."),
     notice: z.string().describe("The store's message about the account (informational)."),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
   // The migration carried every contact email over: the legacy member holds the profile's email, before it.
   run({ user_id }, db: RetailDb) {

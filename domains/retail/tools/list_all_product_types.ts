@@ -9,6 +9,7 @@ export default defineTool({
     'Each product has several items (variants) with their own ids.',
   input: z.strictObject({}),
   output: z.string().describe('JSON object {product name: product id}, keys sorted.'),
+  errors: [],
   mutates: false,
   run(_args, db: RetailDb) {
     const byName = new Map<string, string>();

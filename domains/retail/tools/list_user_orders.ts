@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { sumMoney } from '../../../lib/money.js';
 import { pageSize, userId } from '../fields.js';
 import { OrderStatus, type Order } from '../schema.js';
 import { requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 type Status = z.infer<typeof OrderStatus>;
 
@@ -19,7 +21,7 @@ export const encodeToken = (cursor: PageCursor): string => Buffer.from(JSON.stri
 
 /** The offset a token points at, when it was issued for this very listing; throws 422 otherwise. */
 function offsetOf(token: string, user_id: string, status: Status | null): number {
-  const invalid = () => rejected('Invalid page_token', 'invalid_page_token');
+  const invalid = () => toolError(RETAIL_ERRORS.invalid_page_token, 'Invalid page_token');
   if (!/^[A-Za-z0-9_-]+$/.test(token)) throw invalid();
   let cursor: unknown;
   try {
@@ -59,6 +61,7 @@ export default defineTool({
     total_count: z.number().int().describe('Number of orders matching, over all pages.'),
     truncated: z.boolean().describe('True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token.'),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'invalid_page_token'),
   mutates: false,
   run({ user_id, status, page_size, page_token }, db: RetailDb) {
     const user = requireUser(db, user_id);

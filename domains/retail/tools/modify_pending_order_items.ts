@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, notFound, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { itemIds, newItemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
 import { firstMissing, isGiftCard, pairReplacements, priceDifference, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'modify_pending_order_items',
@@ -20,18 +22,32 @@ export default defineTool({
     payment_method_id: paymentMethodId.describe('Payment method that pays, or receives the refund of, the price difference.'),
   }),
   output: Order,
+  errors: codesOf(
+    RETAIL_ERRORS,
+    'user_not_found',
+    'order_not_found',
+    'product_not_found',
+    'variant_not_found',
+    'item_not_found',
+    'payment_method_not_found',
+    'order_not_pending',
+    'item_unavailable',
+    'same_item',
+    'item_count_mismatch',
+    'insufficient_gift_card_balance',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb, ctx) {
     const current = requireOrder(db, order_id);
-    if (current.status !== 'pending') throw conflict('Non-pending order cannot be modified', 'order_not_pending');
+    if (current.status !== 'pending') throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be modified');
     const missing = firstMissing(
       item_ids,
       current.items.map((item) => item.item_id),
     );
-    if (missing !== undefined) throw notFound(`${missing} not found`, 'item_not_found');
+    if (missing !== undefined) throw toolError(RETAIL_ERRORS.item_not_found, `${missing} not found`);
     if (item_ids.length !== new_item_ids.length) {
-      throw rejected('The number of items to be exchanged should match', 'item_count_mismatch');
+      throw toolError(RETAIL_ERRORS.item_count_mismatch, 'The number of items to be exchanged should match');
     }
     const replacements = pairReplacements(db, current, item_ids, new_item_ids, { rejectSameId: true });
     // Unrounded, as tau2-bench stores it in the payment entry (only the gift card's balance is rounded).
@@ -41,7 +57,7 @@ export default defineTool({
     const user = db.users.edit(current.user_id)!;
     const method = requirePaymentMethod(user, payment_method_id);
     if (isGiftCard(method) && method.balance < difference) {
-      throw rejected('Insufficient gift card balance to pay for the new item', 'insufficient_gift_card_balance');
+      throw toolError(RETAIL_ERRORS.insufficient_gift_card_balance, 'Insufficient gift card balance to pay for the new item');
     }
 
     const order = db.orders.edit(order_id)!;

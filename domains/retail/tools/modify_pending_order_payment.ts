@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { roundHalfEven } from '../../../lib/money.js';
 import { orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
 import { isGiftCard, isPendingLoose, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'modify_pending_order_payment',
@@ -14,24 +16,34 @@ export default defineTool({
     'first. Returns the updated order.',
   input: z.strictObject({ order_id: orderId, payment_method_id: paymentMethodId }),
   output: Order,
+  errors: codesOf(
+    RETAIL_ERRORS,
+    'user_not_found',
+    'order_not_found',
+    'payment_method_not_found',
+    'order_not_pending',
+    'payment_history_not_single',
+    'same_payment_method',
+    'insufficient_gift_card_balance',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ order_id, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
-    if (!isPendingLoose(current)) throw conflict('Non-pending order cannot be modified', 'order_not_pending');
+    if (!isPendingLoose(current)) throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be modified');
     requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     const [first, ...others] = current.payment_history;
     if (!first || others.length > 0 || first.transaction_type !== 'payment') {
-      throw conflict('There should be exactly one payment for a pending order', 'payment_history_not_single');
+      throw toolError(RETAIL_ERRORS.payment_history_not_single, 'There should be exactly one payment for a pending order');
     }
     if (first.payment_method_id === payment_method_id) {
-      throw rejected('The new payment method should be different from the current one', 'same_payment_method');
+      throw toolError(RETAIL_ERRORS.same_payment_method, 'The new payment method should be different from the current one');
     }
     const amount = first.amount;
     const user = db.users.edit(current.user_id)!;
     const newMethod = requirePaymentMethod(user, payment_method_id);
     if (isGiftCard(newMethod) && newMethod.balance < amount) {
-      throw rejected('Insufficient gift card balance to pay for the order', 'insufficient_gift_card_balance');
+      throw toolError(RETAIL_ERRORS.insufficient_gift_card_balance, 'Insufficient gift card balance to pay for the order');
     }
     const order = db.orders.edit(order_id)!;
     order.payment_history.push(

@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { addressFields, userId } from '../fields.js';
 import { User } from '../schema.js';
 import { requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { RETAIL_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'modify_user_address',
@@ -11,6 +13,7 @@ export default defineTool({
     '"yes" from the customer first. Returns the updated profile.',
   input: z.strictObject({ user_id: userId, ...addressFields }),
   output: User,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ user_id, address1, address2, city, state, country, zip }, db: RetailDb) {

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { itemId, userId } from '../fields.js';
 import { requireUser, type RetailDb } from '../db.js';
 import { CartView, viewCart } from './view_cart.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'remove_from_cart',
@@ -17,18 +19,19 @@ export default defineTool({
     quantity: z.number().int().min(1).optional().describe('Units to remove, at most as many as the cart holds. Omit it to remove the item entirely.'),
   }),
   output: CartView,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'item_not_in_cart', 'quantity_exceeds_cart'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const index = db.carts.get(user_id)?.items.findIndex((l) => l.item_id === item_id) ?? -1;
-    if (index < 0) throw notFound(`Item ${item_id} is not in the cart`, 'item_not_in_cart');
+    if (index < 0) throw toolError(RETAIL_ERRORS.item_not_in_cart, `Item ${item_id} is not in the cart`);
 
     const cart = db.carts.edit(user_id)!;
     const line = cart.items[index]!;
     const removed = quantity ?? line.quantity;
     if (removed > line.quantity) {
-      throw rejected(`Cannot remove ${removed} units of item ${item_id}: the cart holds ${line.quantity}`, 'quantity_exceeds_cart');
+      throw toolError(RETAIL_ERRORS.quantity_exceeds_cart, `Cannot remove ${removed} units of item ${item_id}: the cart holds ${line.quantity}`);
     }
     if (removed === line.quantity) cart.items.splice(index, 1);
     else line.quantity -= removed;

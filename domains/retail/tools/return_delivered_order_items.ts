@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict, notFound, rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { itemIds, orderId, paymentMethodId } from '../fields.js';
 import { Order } from '../schema.js';
 import { firstMissing, isGiftCard, requireOrder, requirePaymentMethod, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'return_delivered_order_items',
@@ -17,14 +19,23 @@ export default defineTool({
     payment_method_id: paymentMethodId.describe('Where the refund goes: the original payment method or a gift card.'),
   }),
   output: Order,
+  errors: codesOf(
+    RETAIL_ERRORS,
+    'user_not_found',
+    'order_not_found',
+    'item_not_found',
+    'payment_method_not_found',
+    'order_not_delivered',
+    'not_original_payment_method',
+  ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ order_id, item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
-    if (current.status !== 'delivered') throw conflict('Non-delivered order cannot be returned', 'order_not_delivered');
+    if (current.status !== 'delivered') throw toolError(RETAIL_ERRORS.order_not_delivered, 'Non-delivered order cannot be returned');
     const method = requirePaymentMethod(requireUser(db, current.user_id), payment_method_id);
     if (!isGiftCard(method) && payment_method_id !== current.payment_history[0]?.payment_method_id) {
-      throw rejected('Payment method should be the original payment method', 'not_original_payment_method');
+      throw toolError(RETAIL_ERRORS.not_original_payment_method, 'Payment method should be the original payment method');
     }
     if (
       firstMissing(
@@ -32,7 +43,7 @@ export default defineTool({
         current.items.map((item) => item.item_id),
       ) !== undefined
     ) {
-      throw notFound('Some item not found', 'item_not_found');
+      throw toolError(RETAIL_ERRORS.item_not_found, 'Some item not found');
     }
     const order = db.orders.edit(order_id)!;
     order.status = 'return requested';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { itemId, productId } from '../fields.js';
 import { WAREHOUSES, type Product, type Variant } from '../schema.js';
 import { requireItemWithProduct, requireProduct, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 const Warehouse = z.enum(WAREHOUSES);
 
@@ -33,10 +35,11 @@ export default defineTool({
       }),
     ),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'product_not_found', 'item_not_found', 'item_ids_or_product_id'),
   mutates: false,
   run({ item_ids, product_id, warehouse }, db: RetailDb) {
     if ((item_ids === undefined) === (product_id === undefined)) {
-      throw rejected('Give exactly one of item_ids or product_id', 'item_ids_or_product_id');
+      throw toolError(RETAIL_ERRORS.item_ids_or_product_id, 'Give exactly one of item_ids or product_id');
     }
     let entries: { product: Product; variant: Variant }[];
     if (item_ids !== undefined) {

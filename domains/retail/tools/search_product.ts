@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
 import { pageSize } from '../fields.js';
 import type { Variant } from '../schema.js';
 import type { RetailDb } from '../db.js';
 import { productCategory } from '../derive.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 const SORTS = ['relevance', 'price_asc', 'price_desc', 'name'] as const;
 
@@ -69,10 +71,11 @@ export default defineTool({
     has_more: z.boolean().describe('Whether more products follow this page.'),
     next_offset: z.number().int().nullable().describe('The offset of the next page; null when has_more is false.'),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'invalid_price_range'),
   mutates: false,
   run({ query, category, min_price, max_price, available_only, sort, limit, offset }, db: RetailDb) {
     if (min_price !== undefined && max_price !== undefined && min_price > max_price) {
-      throw rejected('min_price must not be greater than max_price', 'invalid_price_range');
+      throw toolError(RETAIL_ERRORS.invalid_price_range, 'min_price must not be greater than max_price');
     }
     const words = foldForMatch(query ?? '')
       .split(/\s+/)

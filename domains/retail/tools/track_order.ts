@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { RETAIL_ERRORS } from '../errors.js';
 import { own } from '../../../lib/own.js';
 import { orderId } from '../fields.js';
 import { DERIVATION_SEED, deriveShipments } from '../derive.js';
 import { OrderStatus, Shipment } from '../schema.js';
 import { requireOrder, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'track_order',
@@ -29,13 +31,14 @@ export default defineTool({
       ),
     shipments: z.array(Shipment.extend({ item_ids: z.array(z.string()).describe('Item ids in this package; an id repeats per unit.') })),
   }),
+  errors: codesOf(RETAIL_ERRORS, 'order_not_found', 'tracking_id_not_found'),
   mutates: false,
   run({ order_id, tracking_id }, db: RetailDb) {
     const order = requireOrder(db, order_id);
     const packages = order.fulfillments.flatMap((fulfillment) => fulfillment.tracking_id.map((id) => ({ tracking_id: id, item_ids: fulfillment.item_ids })));
     const wanted = tracking_id === undefined ? packages : packages.filter((p) => p.tracking_id === tracking_id);
     if (wanted.length === 0 && tracking_id !== undefined) {
-      throw notFound('Tracking id not found in this order', 'tracking_id_not_found');
+      throw toolError(RETAIL_ERRORS.tracking_id_not_found, 'Tracking id not found in this order');
     }
     const shipments = wanted.map(({ tracking_id: id, item_ids }) => {
       // Every fulfillment of the loaded data has its shipment; derive one for any that appeared since.

@@ -4,6 +4,8 @@ import { roundHalfEven, sumMoney } from '../../../lib/money.js';
 import { hash32 } from '../../../lib/random.js';
 import { userId } from '../fields.js';
 import { currentVariant, requireUser, type RetailDb } from '../db.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { RETAIL_ERRORS } from '../errors.js';
 
 /** A cart as the cart tools return it: each line at today's catalog price. */
 export const CartView = z.object({
@@ -83,6 +85,7 @@ export default defineTool({
     'when the item was added. A customer without a cart has an empty one.',
   input: z.strictObject({ user_id: userId }),
   output: CachedCartView,
+  errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
   run({ user_id }, db: RetailDb, ctx) {
     const view = viewCart(db, user_id);

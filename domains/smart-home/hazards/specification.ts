@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Convention } from '../../../hazards/kinds/adhoc_rule.js';
 import { defineTool } from '../../tool.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 import { requireDevice, type SmartHomeDb } from '../db.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { endpoint } from '../fields.js';
 import { VOLUME_ABSOLUTE_PHRASES } from '../tools/volume_adjust.js';
 
@@ -32,6 +34,7 @@ export const deviceSetPower = defineTool({
     power: z.enum(['on', 'off']).describe("'on' or 'off'."),
   }),
   output: z.looseObject({}),
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found'),
   mutates: true,
   run({ endpoint, power }, db: SmartHomeDb, ctx) {
     const device = requireDevice(db, endpoint);

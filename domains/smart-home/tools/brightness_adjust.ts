@@ -4,6 +4,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requireOn } from '../control.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'brightness_adjust',
@@ -35,6 +37,7 @@ export default defineTool({
       }
     }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
   run({ endpoints, brightness, step }, db: SmartHomeDb, ctx) {

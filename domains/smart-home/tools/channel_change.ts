@@ -5,6 +5,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requireOn } from '../control.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'channel_change',
@@ -21,6 +23,7 @@ export default defineTool({
       .describe("The channel: its number (e.g. 24) or its name as the lineup spells it (e.g. 'CNN', 'Food Network'; case and spaces do not matter)."),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'channel_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, channel }, db: SmartHomeDb, ctx) {

@@ -5,6 +5,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requireOn } from '../control.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'color_set',
@@ -23,6 +25,7 @@ export default defineTool({
       .describe(`The colour: a hex RGB code '#RRGGBB' (e.g. '#FF8000'), or one of these names: ${Object.keys(COLOR_NAMES).join(', ')}.`),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported', 'unknown_color'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, color }, db: SmartHomeDb, ctx) {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { conflict, ToolError } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { defineTool } from '../../tool.js';
 import { ALARM_TIME_PATTERN, AlarmView, alarmView, parseAlarmTime, ringTime } from '../alarm-time.js';
 import { requireCapability } from '../control.js';
 import { label, offline, requireDevice, requireHome, requireUser, type SmartHomeDb } from '../db.js';
 import { endpoint, userId } from '../fields.js';
 import { ALARM_RECURRENCES, type Alarm } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 /** Most alarms one device holds. */
 export const MAX_ALARMS_PER_DEVICE = 10;
@@ -50,15 +52,26 @@ export default defineTool({
       .describe("'once' (default), 'daily', 'weekdays' (Monday to Friday) or 'weekends' (Saturday and Sunday)."),
   }),
   output: AlarmView,
+  errors: codesOf(
+    SMART_HOME_ERRORS,
+    'user_not_found',
+    'home_not_found',
+    'endpoint_not_found',
+    'not_authorized',
+    'device_offline',
+    'too_many_alarms',
+    'capability_unsupported',
+    'time_in_past',
+    'recurrence_mismatch',
+  ),
   mutates: true,
   effect: { destructive: false, idempotent: false },
   run({ user_id, endpoint, time, label: name, recurrence }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     const device = requireDevice(db, endpoint);
     if (device.home_id !== user.home_id) {
-      throw new ToolError(
-        403,
-        'not_authorized',
+      throw toolError(
+        SMART_HOME_ERRORS.not_authorized,
         `${label(device)} is not in the home of user '${user.user_id}': alarms are set on the devices of their own home.`,
       );
     }
@@ -68,7 +81,10 @@ export default defineTool({
     const rings = ringTime(home.timezone, time, recurrence, ctx.now().getTime());
     const count = [...db.alarms.values()].filter((alarm) => alarm.endpoint === device.endpoint).length;
     if (count >= MAX_ALARMS_PER_DEVICE) {
-      throw conflict(`${label(device)} already has ${count} alarms, the most it holds: delete one with delete_alarm first.`, 'too_many_alarms');
+      throw toolError(
+        SMART_HOME_ERRORS.too_many_alarms,
+        `${label(device)} already has ${count} alarms, the most it holds: delete one with delete_alarm first.`,
+      );
     }
     const alarm: Alarm = {
       alarm_id: nextAlarmId(db),

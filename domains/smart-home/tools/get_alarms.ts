@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { AlarmView, alarmView } from '../alarm-time.js';
 import { requireDevice, requireUser, type SmartHomeDb } from '../db.js';
 import { endpoint, userId } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'get_alarms',
@@ -18,6 +20,7 @@ export default defineTool({
     })
     .refine((args) => args.user_id !== undefined || args.endpoint !== undefined, { message: 'give user_id, endpoint or both', path: ['user_id'] }),
   output: z.object({ total: z.number().int(), alarms: z.array(AlarmView) }),
+  errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'endpoint_not_found'),
   mutates: false,
   run({ user_id, endpoint }, db: SmartHomeDb) {
     if (user_id !== undefined) requireUser(db, user_id);

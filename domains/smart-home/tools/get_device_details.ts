@@ -4,6 +4,8 @@ import { requireDevice, type SmartHomeDb } from '../db.js';
 import { endpoint } from '../fields.js';
 import { roomName } from '../inventory.js';
 import { CAPABILITIES, DEVICE_TYPES, DeviceState, IsoInstant } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'get_device_details',
@@ -32,6 +34,7 @@ export default defineTool({
     last_synced_at: IsoInstant.describe('When the hub last synced this view with the device.'),
     source: z.literal('hub'),
   }),
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found'),
   mutates: false,
   run({ endpoint }, db: SmartHomeDb) {
     const device = requireDevice(db, endpoint);

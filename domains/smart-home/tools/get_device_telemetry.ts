@@ -4,6 +4,8 @@ import { offline, requireDevice, type SmartHomeDb } from '../db.js';
 import { endpoint } from '../fields.js';
 import { primaryMember } from '../hazards/state-members.js';
 import { type Device, DeviceState, IsoInstant } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 /** With no request pending, the shadow's desired state is the one the device reports (the owner's app asked for it). */
 export const DESIRED_VERSION = 6;
@@ -37,6 +39,7 @@ export default defineTool({
     reported_at: IsoInstant,
     source: z.literal('device'),
   }),
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline'),
   mutates: false,
   run({ endpoint }, db: SmartHomeDb, ctx) {
     const device = requireDevice(db, endpoint);

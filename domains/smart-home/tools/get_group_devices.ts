@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { nearMatches } from '../../../lib/text.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { defineTool } from '../../tool.js';
 import type { SmartHomeDb } from '../db.js';
 import { devicesOfHome, InventoryEntry, inventoryEntry } from '../inventory.js';
 import type { Device, Home } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 interface Found {
   home: Home;
@@ -45,6 +47,7 @@ export default defineTool({
     home_id: z.string(),
     devices: z.array(InventoryEntry),
   }),
+  errors: codesOf(SMART_HOME_ERRORS, 'group_not_found'),
   mutates: false,
   run({ group_id }, db: SmartHomeDb) {
     const found = findGroup(db, group_id);
@@ -52,7 +55,7 @@ export default defineTool({
       const ids = [...db.homes.values()].flatMap((home) => [...home.rooms.map((r) => r.room_id), ...home.groups.map((g) => g.group_id)]);
       const near = nearMatches(group_id, ids);
       const hint = near.length > 0 ? ` Did you mean ${near.map((id) => `'${id}'`).join(', ')}?` : '';
-      throw notFound(`Unknown group_id '${group_id}'.${hint} Use get_user_inventory to list a home's rooms and groups.`, 'group_not_found');
+      throw toolError(SMART_HOME_ERRORS.group_not_found, `Unknown group_id '${group_id}'.${hint} Use get_user_inventory to list a home's rooms and groups.`);
     }
     const { home, name, kind, devices } = found;
     return { group_id, name, kind, home_id: home.home_id, devices: devices.map((device) => inventoryEntry(home, device)) };

@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { requireMedia, type SmartHomeDb } from '../db.js';
 import { mediaId } from '../fields.js';
 import { Media } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'get_media_details',
@@ -16,6 +18,7 @@ export default defineTool({
   output: Media.extend({
     items: z.array(z.object({ media_id: z.string(), title: z.string(), duration_s: z.number().int() })).describe('The playable items, in play order.'),
   }),
+  errors: codesOf(SMART_HOME_ERRORS, 'media_not_found'),
   mutates: false,
   run({ media_id }, db: SmartHomeDb) {
     const media = requireMedia(db, media_id);

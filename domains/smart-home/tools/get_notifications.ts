@@ -3,6 +3,8 @@ import { defineTool } from '../../tool.js';
 import { requireUser, type SmartHomeDb } from '../db.js';
 import { userId } from '../fields.js';
 import { NOTIFICATION_CATEGORIES, Notification } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'get_notifications',
@@ -19,6 +21,7 @@ export default defineTool({
     limit: z.number().int().min(1).max(100).default(20).describe('Most notifications to return, 1 to 100 (default 20).'),
   }),
   output: z.object({ total: z.number().int(), notifications: z.array(Notification) }),
+  errors: codesOf(SMART_HOME_ERRORS, 'user_not_found'),
   mutates: false,
   run({ user_id, category, unread_only, limit }, db: SmartHomeDb) {
     const user = requireUser(db, user_id);

@@ -5,6 +5,8 @@ import { requireHome, requireUser, type SmartHomeDb } from '../db.js';
 import { userId } from '../fields.js';
 import { devicesOfHome, InventoryEntry, inventoryEntry } from '../inventory.js';
 import { Group, Room, User } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'get_user_inventory',
@@ -32,6 +34,7 @@ export default defineTool({
     total: z.number().int().describe('Devices of the home.'),
     omitted_rooms: z.array(z.string()).describe('The rooms whose devices were left out (none when complete).'),
   }),
+  errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'home_not_found'),
   mutates: false,
   run({ user_id }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { conflict } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { defineTool } from '../../tool.js';
 import { CommandOutput, runCommand } from '../commands.js';
 import { label, type SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
 import { requireOperableLock } from '../locks.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'lock_lock',
@@ -16,12 +18,13 @@ export default defineTool({
     "whole and nothing changes. The answer's per-endpoint state is the lock's own report.",
   input: z.strictObject({ endpoints }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'lock_jammed', 'door_ajar', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       if (requireOperableLock(device) === 'locked') return {};
-      if (device.state.door === 'open') throw conflict(`${label(device)} cannot lock: its door is open. Close the door first.`, 'door_ajar');
+      if (device.state.door === 'open') throw toolError(SMART_HOME_ERRORS.door_ajar, `${label(device)} cannot lock: its door is open. Close the door first.`);
       return { lock: 'locked' };
     });
   },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { ToolError } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { defineTool } from '../../tool.js';
 import { CommandOutput, runCommand } from '../commands.js';
 import { label, requireUser, type SmartHomeDb } from '../db.js';
 import { endpoints, userId } from '../fields.js';
 import { requireLock, requireOperableLock } from '../locks.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'lock_unlock',
@@ -21,6 +23,7 @@ export default defineTool({
     user_id: userId.describe("The id of the person asking to unlock, e.g. 'maya_okafor_4821': the lock checks them against its access list."),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'endpoint_not_found', 'not_authorized', 'device_offline', 'lock_jammed', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, user_id }, db: SmartHomeDb, ctx) {
@@ -28,10 +31,10 @@ export default defineTool({
     return runCommand(db, endpoints, ctx, (device) => {
       requireLock(device);
       if (device.home_id !== user.home_id) {
-        throw new ToolError(403, 'not_authorized', `${label(device)} is not in the home of user ${user_id}: they cannot unlock it.`);
+        throw toolError(SMART_HOME_ERRORS.not_authorized, `${label(device)} is not in the home of user ${user_id}: they cannot unlock it.`);
       }
       if (!device.authorized_users?.includes(user.user_id)) {
-        throw new ToolError(403, 'not_authorized', `User ${user_id} is not on the access list of ${label(device)}: it stays locked.`);
+        throw toolError(SMART_HOME_ERRORS.not_authorized, `User ${user_id} is not on the access list of ${label(device)}: it stays locked.`);
       }
       return requireOperableLock(device) === 'unlocked' ? {} : { lock: 'unlocked' };
     });

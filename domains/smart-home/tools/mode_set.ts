@@ -5,6 +5,8 @@ import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
 import { THERMOSTAT_MODES } from '../schema.js';
 import { clampSetpoint, LIMITS_TEXT, requireThermostat } from '../thermostat.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'mode_set',
@@ -20,6 +22,7 @@ export default defineTool({
     mode: z.enum(THERMOSTAT_MODES).describe("The new mode: 'heat', 'cool', 'auto', 'eco', or 'off'."),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, mode }, db: SmartHomeDb, ctx) {

@@ -4,6 +4,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
 import { openedOrClosed } from '../openings.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'open_open',
@@ -15,6 +17,7 @@ export default defineTool({
     'the call is refused as a whole and nothing changes. To open blinds part of the way, use open_set_position.',
   input: z.strictObject({ endpoints }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'obstructed', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints }, db: SmartHomeDb, ctx) {

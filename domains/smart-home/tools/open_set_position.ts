@@ -4,6 +4,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requireCapability } from '../control.js';
 import { hasCapability, type SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'open_set_position',
@@ -18,6 +20,7 @@ export default defineTool({
     position: z.number().int().min(0).max(100).describe('How far open, in percent: 0 fully closed, 100 fully open.'),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, position }, db: SmartHomeDb, ctx) {

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { Random } from '../../../lib/random.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 import { defineTool } from '../../tool.js';
 import { runCommand } from '../commands.js';
 import { requireCapability } from '../control.js';
 import { poweredOff, requireMedia, type SmartHomeDb } from '../db.js';
 import { endpoints, mediaId } from '../fields.js';
 import { mediaUnsupported, PER_ENDPOINT, PlaybackOutput, queueOf, VIDEO_TYPES, withNowPlaying } from '../playback.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'play',
@@ -23,12 +25,13 @@ export default defineTool({
     shuffle: z.boolean().default(false).describe('Play the queue in random order (default false).'),
   }),
   output: PlaybackOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'media_not_found', 'device_off', 'device_offline', 'capability_unsupported', 'media_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
   run({ endpoints, media_id, shuffle }, db: SmartHomeDb, ctx) {
     const media = requireMedia(db, media_id);
     const items = queueOf(media);
-    if (items.length === 0) throw rejected(`${media.media_id} (${media.title}) has nothing to play.`, 'media_unsupported');
+    if (items.length === 0) throw toolError(SMART_HOME_ERRORS.media_unsupported, `${media.media_id} (${media.title}) has nothing to play.`);
     const output = runCommand(db, endpoints, ctx, (device, now) => {
       requireCapability(device, 'playback', 'media playback');
       if (VIDEO_TYPES.includes(media.type) && device.type !== 'tv') throw mediaUnsupported(device, media);

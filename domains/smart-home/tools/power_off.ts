@@ -4,6 +4,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requirePower } from '../control.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'power_off',
@@ -15,6 +17,7 @@ export default defineTool({
     "thermostat's mode to off with mode_set. When every device fails, the call is refused as a whole and nothing changes.",
   input: z.strictObject({ endpoints }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints }, db: SmartHomeDb, ctx) {

@@ -78,6 +78,7 @@ export default defineTool({
     total: z.number().int().describe('Number of matching items, beyond the limit too.'),
     results: z.array(MediaEntry),
   }),
+  errors: [],
   mutates: false,
   run({ query, type, limit }, db: SmartHomeDb) {
     const phrase = fold(query);

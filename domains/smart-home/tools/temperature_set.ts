@@ -5,6 +5,8 @@ import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
 import { TEMPERATURE_UNITS } from '../schema.js';
 import { LIMITS_TEXT, requireSetpointMode, requireThermostat, setpointFor } from '../thermostat.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 export default defineTool({
   name: 'temperature_set',
@@ -21,6 +23,7 @@ export default defineTool({
     unit: z.enum(TEMPERATURE_UNITS).optional().describe("'C' or 'F': the unit of `temperature`. Default: each thermostat's own display unit."),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'thermostat_off', 'capability_unsupported', 'out_of_range'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, temperature, unit }, db: SmartHomeDb, ctx) {

@@ -4,6 +4,8 @@ import { CommandOutput, runCommand } from '../commands.js';
 import { requireOn } from '../control.js';
 import type { SmartHomeDb } from '../db.js';
 import { endpoints } from '../fields.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { SMART_HOME_ERRORS } from '../errors.js';
 
 /**
  * The phrases that say the level is absolute, in the description and the field's: the ambiguous_doc hazard
@@ -26,6 +28,7 @@ export default defineTool({
     volume: z.number().int().min(0).max(100).describe(`The new volume in percent, 0 (muted) to 100${VOLUME_ABSOLUTE_PHRASES[1]}.`),
   }),
   output: CommandOutput,
+  errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ endpoints, volume }, db: SmartHomeDb, ctx) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 import { placeSite, requirePlace, type WeatherDb } from '../db.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { CONDITION_TEXT, conditionsAt } from '../model.js';
 import { localTime, round1 } from '../present.js';
 import { HOUR, floorTo } from '../../../lib/time.js';
@@ -33,6 +35,7 @@ export const weatherNow = defineTool({
   description: 'Current weather for a place by its location_id: temperature, humidity, wind and a condition.',
   input: z.strictObject({ location_id: z.string().min(1).describe("Place id, e.g. 'portland-or-us'.") }),
   output: z.looseObject({}),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found'),
   mutates: false,
   run({ location_id }, db: WeatherDb, ctx) {
     const place = requirePlace(db, location_id);

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { AQI_ADVICE, AQI_CATEGORIES, type PollutantName, aqiCategory, airQualityIndex, pollutantsAt } from '../air.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { conditionsAt } from '../model.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut, round1, round2 } from '../present.js';
 import { addDays, hoursOfLocalDay, localDate, startOfLocalHour } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const MAX_AIR_DAYS = 5;
 const POLLUTANTS = ['pm2_5', 'pm10', 'o3', 'no2', 'so2', 'co'] as const;
@@ -45,10 +47,14 @@ export default defineTool({
     pollutants: z.object(Object.fromEntries(POLLUTANTS.map((p) => [p, PollutantOut])) as Record<PollutantName, typeof PollutantOut>),
     daily: z.array(z.object({ date: z.string(), aqi_max: z.number().int(), category: z.enum(AQI_CATEGORIES), dominant_pollutant: z.enum(POLLUTANTS) })),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'days_out_of_range'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     if (args.days > MAX_AIR_DAYS) {
-      throw rejected(`days must be between 1 and ${MAX_AIR_DAYS}: the air-quality outlook covers at most ${MAX_AIR_DAYS} days.`, 'days_out_of_range');
+      throw toolError(
+        WEATHER_ERRORS.days_out_of_range,
+        `days must be between 1 and ${MAX_AIR_DAYS}: the air-quality outlook covers at most ${MAX_AIR_DAYS} days.`,
+      );
     }
     const { place, resolved } = locate(db, args);
     const site = placeSite(place);

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { foldForMatch, nearMatches } from '../../../lib/text.js';
 import { asPlace, type WeatherDb } from '../db.js';
 import { findPlaces, matchesCountry, matchesRegion, type Match } from '../geocode.js';
 import { CONTINENTS } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 const MatchOut = z.object({
   location_id: z.string().describe('The id the other weather tools take.'),
@@ -48,6 +50,7 @@ export default defineTool({
     matches: z.array(MatchOut),
     disambiguation: z.string().nullable().describe('When ambiguous: how to choose between the matches.'),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'no_match'),
   mutates: false,
   run({ query, country, region, limit }, db: WeatherDb) {
     const found = findPlaces(db, query);
@@ -57,13 +60,16 @@ export default defineTool({
     if (matches.length === 0) {
       if (found.matches.length > 0) {
         const filters = [country !== undefined ? `country '${country}'` : '', region !== undefined ? `region '${region}'` : ''].filter(Boolean).join(' and ');
-        throw notFound(`No place named '${found.name}' with ${filters}. Places with that name: ${found.matches.map(label).join('; ')}.`, 'no_match');
+        throw toolError(
+          WEATHER_ERRORS.no_match,
+          `No place named '${found.name}' with ${filters}. Places with that name: ${found.matches.map(label).join('; ')}.`,
+        );
       }
       const names = [...db.locations.values()].flatMap((l) => [l.name, ...l.alternate_names]).filter((n) => n.length >= 4);
       const suggestions = nearMatches(foldForMatch(found.name), new Set(names.map(foldForMatch)));
       const original = suggestions.map((s) => names.find((n) => foldForMatch(n) === s) ?? s);
       const hint = original.length > 0 ? ` Did you mean ${original.map((s) => `'${s}'`).join(', ')}?` : '';
-      throw notFound(`No place matches '${query}'.${hint}`, 'no_match');
+      throw toolError(WEATHER_ERRORS.no_match, `No place matches '${query}'.${hint}`);
     }
     const ambiguous = matches.length > 1;
     return {

@@ -4,6 +4,8 @@ import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { monthlyNormal } from '../model.js';
 import { PlaceOut, ResolvedOut, UnitsOut, converter, placeOut, round1 } from '../present.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { WEATHER_ERRORS } from '../errors.js';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -48,6 +50,7 @@ export default defineTool({
       wettest_month: z.number().int(),
     }),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage'),
   mutates: false,
   run(args, db: WeatherDb) {
     const { place, resolved } = locate(db, args);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { conflict } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { asPlace, distanceKm, requireStation, type WeatherDb } from '../db.js';
 import { units } from '../fields.js';
 import { MeasurementsOut, UnitsOut, converter, localTime, measurements, round1 } from '../present.js';
 import { latestReport, observation } from '../stations.js';
 import { MINUTE } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'get_station_observation',
@@ -35,6 +37,7 @@ export default defineTool({
     units: UnitsOut,
     observation: MeasurementsOut.omit({ uv_index: true }),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'station_not_found', 'station_offline'),
   mutates: false,
   run({ station_id, units: system }, db: WeatherDb, ctx) {
     const station = requireStation(db, station_id);
@@ -42,10 +45,10 @@ export default defineTool({
     const now = ctx.now().getTime();
     const at = latestReport(station, now);
     if (at === null) {
-      throw conflict(
+      throw toolError(
+        WEATHER_ERRORS.station_offline,
         `Station ${station.id} has sent no observation in the last 7 days (it is offline). Use another station near ` +
           `${place.name} (list_weather_stations) or the model's weather_current.`,
-        'station_offline',
       );
     }
     const cv = converter(system);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, isoDate, locator, units } from '../fields.js';
 import { dailySummary } from '../model.js';
 import { DailyOut, PlaceOut, ResolvedOut, UnitsOut, converter, dailyOut, placeOut } from '../present.js';
 import { addDays, daysBetween, localDate } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const MAX_HISTORY_DAYS = 31;
 export const ARCHIVE_START = '1940-01-01';
@@ -35,22 +37,23 @@ export default defineTool({
     days_returned: z.number().int(),
     days_total: z.number().int().describe('Days in the period asked for.'),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'invalid_date_range', 'date_out_of_range', 'range_too_long'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);
     const today = localDate(place.timezone, ctx.now().getTime());
     const { start_date: start, end_date: end } = args;
-    if (start > end) throw rejected('start_date must not be after end_date.', 'invalid_date_range');
+    if (start > end) throw toolError(WEATHER_ERRORS.invalid_date_range, 'start_date must not be after end_date.');
     if (end >= today) {
-      throw rejected(
+      throw toolError(
+        WEATHER_ERRORS.date_out_of_range,
         `end_date must be before today (${today} at ${place.name}): history covers past days only; use weather_forecast for today and later.`,
-        'date_out_of_range',
       );
     }
-    if (start < ARCHIVE_START) throw rejected(`start_date must be on or after ${ARCHIVE_START}, when the archive begins.`, 'date_out_of_range');
+    if (start < ARCHIVE_START) throw toolError(WEATHER_ERRORS.date_out_of_range, `start_date must be on or after ${ARCHIVE_START}, when the archive begins.`);
     const count = daysBetween(start, end) + 1;
     if (count > MAX_HISTORY_DAYS) {
-      throw rejected(`The range covers ${count} days; ask for at most ${MAX_HISTORY_DAYS} days per call.`, 'range_too_long');
+      throw toolError(WEATHER_ERRORS.range_too_long, `The range covers ${count} days; ask for at most ${MAX_HISTORY_DAYS} days per call.`);
     }
     const cv = converter(args.units);
     const site = placeSite(place);

@@ -6,6 +6,8 @@ import type { Station } from '../schema.js';
 import { compass, localTime, round1 } from '../present.js';
 import { latestReport } from '../stations.js';
 import { MINUTE } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { WEATHER_ERRORS } from '../errors.js';
 
 const STATUSES = ['reporting', 'delayed', 'offline'] as const;
 
@@ -51,6 +53,7 @@ export default defineTool({
       }),
     ),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     const center =

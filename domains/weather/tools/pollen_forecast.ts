@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { POLLEN_LEVELS, POLLEN_TYPES, type PollenType, pollenCounts, pollenLevel } from '../air.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { dailySummary } from '../model.js';
 import { PlaceOut, ResolvedOut, placeOut } from '../present.js';
 import { addDays, localDate } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const MAX_POLLEN_DAYS = 5;
 const Level = z.enum(POLLEN_LEVELS);
@@ -39,10 +41,14 @@ export default defineTool({
       }),
     ),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'days_out_of_range'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     if (args.days > MAX_POLLEN_DAYS) {
-      throw rejected(`days must be between 1 and ${MAX_POLLEN_DAYS}: the pollen forecast covers at most ${MAX_POLLEN_DAYS} days.`, 'days_out_of_range');
+      throw toolError(
+        WEATHER_ERRORS.days_out_of_range,
+        `days must be between 1 and ${MAX_POLLEN_DAYS}: the pollen forecast covers at most ${MAX_POLLEN_DAYS} days.`,
+      );
     }
     const { place, resolved } = locate(db, args);
     const site = placeSite(place);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { bearingDeg, placesByDistance, type WeatherDb } from '../db.js';
 import { lat, lon } from '../fields.js';
 import { PlaceOut, compass, placeOut, round1 } from '../present.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export default defineTool({
   name: 'reverse_geocode',
@@ -24,12 +26,13 @@ export default defineTool({
       .array(z.object({ location_id: z.string(), name: z.string(), region: z.string(), country_code: z.string(), distance_km: z.number() }))
       .describe('Up to 4 other places within 300 km of the point, nearest first.'),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'no_place_nearby'),
   mutates: false,
   run({ lat: atLat, lon: atLon, max_distance_km }, db: WeatherDb) {
     const [nearest, ...others] = placesByDistance(db, atLat, atLon);
     if (!nearest || nearest.distance > max_distance_km) {
       const where = nearest ? ` (the nearest, ${nearest.place.name}, is ${Math.round(nearest.distance)} km away)` : '';
-      throw notFound(`No known place within ${max_distance_km} km of ${atLat}, ${atLon}${where}.`, 'no_place_nearby');
+      throw toolError(WEATHER_ERRORS.no_place_nearby, `No known place within ${max_distance_km} km of ${atLat}, ${atLon}${where}.`);
     }
     const { place, distance } = nearest;
     return {

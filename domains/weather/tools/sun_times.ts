@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { locate, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, isoDate, locator } from '../fields.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut } from '../present.js';
 import { sunEvents } from '../sun.js';
 import { addDays, localDate } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const FIRST_SUN_DATE = '1900-01-01';
 export const LAST_SUN_DATE = '2100-12-31';
@@ -33,12 +35,13 @@ export default defineTool({
     daylight_change_minutes: z.number().int().describe('Difference from the day before (positive: days are lengthening).'),
     polar: z.enum(['polar_day', 'polar_night']).nullable(),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'date_out_of_range'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);
     const date = args.date ?? localDate(place.timezone, ctx.now().getTime());
     if (date < FIRST_SUN_DATE || date > LAST_SUN_DATE) {
-      throw rejected(`date must be from ${FIRST_SUN_DATE} to ${LAST_SUN_DATE}.`, 'date_out_of_range');
+      throw toolError(WEATHER_ERRORS.date_out_of_range, `date must be from ${FIRST_SUN_DATE} to ${LAST_SUN_DATE}.`);
     }
     const sun = sunEvents(place.lat, place.lon, date);
     const before = sunEvents(place.lat, place.lon, addDays(date, -1));

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator } from '../fields.js';
 import { conditionsAt, dailySummary } from '../model.js';
 import { PlaceOut, ResolvedOut, localTime, placeOut, round1 } from '../present.js';
 import { solarElevation } from '../sun.js';
 import { HOUR, MINUTE, addDays, floorTo, hoursOfLocalDay, localDate, startOfLocalHour } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const MAX_UV_DAYS = 7;
 const RISKS = ['low', 'moderate', 'high', 'very_high', 'extreme'] as const;
@@ -57,10 +59,11 @@ export default defineTool({
     hourly: z.array(z.object({ time: z.string(), uv_index: z.number(), risk: z.enum(RISKS) })),
     daily: z.array(z.object({ date: z.string(), uv_index_max: z.number(), risk: z.enum(RISKS) })),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'days_out_of_range'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     if (args.days > MAX_UV_DAYS) {
-      throw rejected(`days must be between 1 and ${MAX_UV_DAYS}: the UV forecast covers at most ${MAX_UV_DAYS} days.`, 'days_out_of_range');
+      throw toolError(WEATHER_ERRORS.days_out_of_range, `days must be between 1 and ${MAX_UV_DAYS}: the UV forecast covers at most ${MAX_UV_DAYS} days.`);
     }
     const { place, resolved } = locate(db, args);
     const site = placeSite(place);

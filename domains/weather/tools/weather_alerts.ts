@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { notFound } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { ALERT_KINDS, SEVERITIES, alertsAt } from '../alerts.js';
 import { asPlace, locate, type WeatherDb } from '../db.js';
 import { checkLocator, locator, units } from '../fields.js';
 import { matchesCountry, matchesRegion } from '../geocode.js';
 import { UnitsOut, converter } from '../present.js';
 import type { Place } from '../schema.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 const AlertOut = z.object({
   id: z.string(),
@@ -46,6 +48,7 @@ export default defineTool({
     count: z.number().int(),
     alerts: z.array(AlertOut),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'region_not_found'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     let places: Place[];
@@ -55,7 +58,8 @@ export default defineTool({
         .map(asPlace)
         .filter((p) => (args.country === undefined || matchesCountry(p, args.country)) && (args.region === undefined || matchesRegion(p, args.region)));
       const wanted = [args.region, args.country].filter((s) => s !== undefined).join(', ');
-      if (places.length === 0) throw notFound(`No known place in '${wanted}'. Give a country ISO code or name, and a region code or name.`, 'region_not_found');
+      if (places.length === 0)
+        throw toolError(WEATHER_ERRORS.region_not_found, `No known place in '${wanted}'. Give a country ISO code or name, and a region code or name.`);
       const first = places[0]!;
       const regionName = args.region !== undefined ? `${first.region}, ` : '';
       scope = `${regionName}${args.country !== undefined ? first.country : 'all countries'} (${places.length} place${places.length > 1 ? 's' : ''})`;

@@ -5,6 +5,8 @@ import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { conditionsAt } from '../model.js';
 import { MeasurementsOut, PlaceOut, ResolvedOut, UnitsOut, converter, localTime, measurements, placeOut } from '../present.js';
 import { MINUTE, floorTo } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
+import { WEATHER_ERRORS } from '../errors.js';
 
 /** The model's nowcast is issued every 15 minutes. */
 export const NOWCAST_STEP_MS = 15 * MINUTE;
@@ -25,6 +27,7 @@ export default defineTool({
     units: UnitsOut,
     current: MeasurementsOut,
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);

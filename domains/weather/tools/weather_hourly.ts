@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../../tool.js';
-import { rejected } from '../../errors.js';
+import { toolError } from '../../errors.js';
+import { WEATHER_ERRORS } from '../errors.js';
 import { locate, placeSite, type WeatherDb } from '../db.js';
 import { LOCATOR_TEXT, checkLocator, locator, units } from '../fields.js';
 import { conditionsAt } from '../model.js';
 import { ForecastHeadOut, MeasurementsOut, converter, forecastHead, localTime, measurements } from '../present.js';
 import { HOUR, startOfLocalHour } from '../../../lib/time.js';
+import { codesOf } from '../../../lib/error-catalog.js';
 
 export const MAX_HOURS = 48;
 
@@ -31,12 +33,13 @@ export default defineTool({
       }),
     ),
   }),
+  errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'hours_out_of_range'),
   mutates: false,
   run(args, db: WeatherDb, ctx) {
     if (args.hours > MAX_HOURS) {
-      throw rejected(
+      throw toolError(
+        WEATHER_ERRORS.hours_out_of_range,
         `hours must be between 1 and ${MAX_HOURS}: the hourly forecast covers at most ${MAX_HOURS} hours; use weather_forecast for later days.`,
-        'hours_out_of_range',
       );
     }
     const { place, resolved } = locate(db, args);

@@ -2390,6 +2390,10 @@ export interface components {
             /** @description False when the journal dropped old calls (JOURNAL_LIMIT): the verdicts then miss them. */
             journal_complete: boolean;
         };
+        /** @description A code the server answers any tool call with: the arguments, the body, access, sessions, its own failures. */
+        ServerErrorCode: "invalid_input" | "malformed_json" | "empty_json_body" | "json_too_deep" | "forbidden_json_key" | "invalid_content_length" | "invalid_session_id" | "invalid_host" | "bad_url" | "bad_request" | "malformed_request" | "unauthorized" | "invalid_token" | "host_not_allowed" | "request_timeout" | "already_answered" | "body_too_large" | "url_too_long" | "unsupported_media_type" | "misdirected_session" | "idempotency_key_reused" | "headers_too_large" | "internal_error" | "session_limit" | "persistence_failed" | "session_damaged";
+        /** @description Only while a hazard strikes the call: a code it answers with in the API's voice. */
+        HazardErrorCode: "invalid_input" | "api_version_required" | "feature_limited" | "invalid_format" | "idempotency_key_required" | "service_unavailable";
     };
     responses: never;
     parameters: {
@@ -2555,6 +2559,17 @@ export interface operations {
                     "application/json": string;
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2621,6 +2636,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
                 };
             };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
@@ -2722,6 +2748,17 @@ export interface operations {
                         email_primary: string;
                         /** @description The store's message about the account (informational). */
                         notice: string;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -2835,6 +2872,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2921,6 +2969,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: product_not_found (No product has that id: list_all_product_types and search_product give product ids.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "product_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2989,6 +3048,17 @@ export interface operations {
                         };
                         available: boolean;
                         price: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -3167,6 +3237,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: invalid_reason (A cancellation's reason is 'no longer needed' or 'ordered by mistake', nothing else.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_reason" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -3291,6 +3394,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -3409,6 +3534,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); product_not_found (No product has that id: list_all_product_types and search_product give product ids.); variant_not_found (The product has no item with that id: get_product_details lists its variants.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "product_not_found" | "variant_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); same_item (The new item must differ from the item it replaces: choose another variant.); item_count_mismatch (item_ids and new_item_ids must have the same length: one new item for each item replaced.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "same_item" | "item_count_mismatch" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -3523,6 +3681,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.); payment_history_not_single (The payment of a pending order can be changed only while it has exactly one payment: nothing to do but tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | "payment_history_not_single" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: same_payment_method (The new payment method is the one the order already uses: choose another or change nothing.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "same_payment_method" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -3632,6 +3823,17 @@ export interface operations {
                             };
                         };
                         orders: string[];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -3748,6 +3950,39 @@ export interface operations {
                         return_items: string[] | null;
                         /** @default null */
                         return_payment_method_id: string | null;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_delivered (Only a delivered order can be returned or exchanged: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_delivered" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: not_original_payment_method (A return refunds to the order's original payment method, or to a gift card of the user: use one of those.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "not_original_payment_method" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -3869,6 +4104,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); product_not_found (No product has that id: list_all_product_types and search_product give product ids.); variant_not_found (The product has no item with that id: get_product_details lists its variants.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "product_not_found" | "variant_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_delivered (Only a delivered order can be returned or exchanged: check its status with get_order_details.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_delivered" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); same_item (The new item must differ from the item it replaces: choose another variant.); item_count_mismatch (item_ids and new_item_ids must have the same length: one new item for each item replaced.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "same_item" | "item_count_mismatch" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -3984,6 +4252,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 422: invalid_price_range (min_price is greater than max_price: swap or correct them.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_price_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -4076,6 +4355,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: product_not_found (No product has that id: list_all_product_types and search_product give product ids.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "product_not_found" | "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_ids_or_product_id (search_inventory takes either item_ids or product_id, exactly one of the two.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_ids_or_product_id" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -4165,6 +4466,28 @@ export interface operations {
                         total_count: number;
                         /** @description True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token. */
                         truncated: boolean;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: invalid_page_token (The page_token was not given by list_user_orders for this query: start again without one.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_page_token" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -4261,6 +4584,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); tracking_id_not_found (The order has no shipment with that tracking id: get_order_details lists its fulfillments.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | "tracking_id_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -4351,6 +4685,39 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); too_many_units (A cart line holds a bounded number of units of one item (the detail says how many): ask for fewer.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "too_many_units" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -4447,6 +4814,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -4534,6 +4912,28 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); item_not_in_cart (The cart holds no line with that item id: get_cart shows what it holds.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "item_not_in_cart" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: quantity_exceeds_cart (More units to remove than the cart line holds: remove at most the quantity get_cart shows.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "quantity_exceeds_cart" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -4666,6 +5066,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: cart_empty (Checkout needs at least one item in the cart: add_to_cart first.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "cart_empty" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -4728,6 +5161,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Refused with 422: invalid_characters (The expression may hold only digits, + - * / ( ) . and spaces: remove anything else.); invalid_expression (The expression is not well-formed arithmetic (the detail says where): correct it.); division_by_zero (The expression divides by zero: correct it.); not_a_real_number (The result is not a real number: correct the expression.); overflow (The result is too large to represent: split the computation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_characters" | "invalid_expression" | "division_by_zero" | "not_a_real_number" | "overflow" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
                 };
             };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
@@ -4904,6 +5348,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id (e.g. sara_doe_496).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -5001,6 +5456,17 @@ export interface operations {
                         remarks: string[];
                         /** @description The fare total (prices × passengers), shown while the reservation is active and was sold without extras (no insurance, no paid bags). */
                         total_price?: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -5358,6 +5824,17 @@ export interface operations {
                     "application/json": "available" | "on time" | "delayed" | "flying" | "landed" | "cancelled";
                 };
             };
+            /** @description Refused with 404: flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "flight_not_found" | "flight_date_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -5503,6 +5980,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id (e.g. sara_doe_496).); flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "flight_not_found" | "flight_date_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: flight_not_available (The flight is not bookable on that date (its status is not 'available'): choose another flight.); not_enough_seats (The cabin has fewer seats left than passengers: choose another cabin or flight.); too_many_reservations (No reservation id is left to give: the booking cannot be made.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "flight_not_available" | "not_enough_seats" | "too_many_reservations" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: insufficient_balance (A gift card or certificate of the payments does not hold the amount charged to it: lower it or pay otherwise.); payment_mismatch (The payments do not add up to the total price (the detail gives both): make them sum to it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "insufficient_balance" | "payment_mismatch" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -5599,6 +6109,28 @@ export interface operations {
                         /** @default null */
                         status: "cancelled" | null;
                         remarks?: string[];
+                    };
+                };
+            };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: reservation_cancelled (The reservation is cancelled: it can be neither changed nor cancelled again.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_cancelled" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -5715,6 +6247,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id (e.g. sara_doe_496).); reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "reservation_not_found" | "flight_not_found" | "flight_date_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: flight_not_available (The flight is not bookable on that date (its status is not 'available'): choose another flight.); not_enough_seats (The cabin has fewer seats left than passengers: choose another cabin or flight.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "flight_not_available" | "not_enough_seats" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: certificate_not_allowed (A certificate cannot pay for a change to a reservation: use a credit card or gift card.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "certificate_not_allowed" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -5817,6 +6382,28 @@ export interface operations {
                         /** @default null */
                         status: "cancelled" | null;
                         remarks?: string[];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id (e.g. sara_doe_496).); reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "reservation_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: certificate_not_allowed (A certificate cannot pay for a change to a reservation: use a credit card or gift card.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "certificate_not_allowed" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -5939,6 +6526,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: passenger_count_mismatch (A reservation keeps its number of passengers: give exactly as many as it has.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "passenger_count_mismatch" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6005,6 +6614,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id (e.g. sara_doe_496).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: too_many_certificates (No certificate id is left to give: the certificate cannot be sent.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "too_many_certificates" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
                 };
             };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
@@ -6109,6 +6740,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: airport_not_found (No airport has that IATA code: list_all_airports lists them.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "airport_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6207,6 +6849,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "flight_not_found" | "flight_date_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: flight_cancelled (The flight is cancelled on that date: no check-in, seat or boarding pass; rebook on another flight.); flight_departed (The flight has already departed: it can no longer be checked in or changed.); flight_landed (The flight has already landed: it can no longer be checked in or changed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "flight_cancelled" | "flight_departed" | "flight_landed" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6296,6 +6960,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.); flight_not_in_reservation (The reservation has no segment on that flight and date: get_reservation_details lists its flights.); passenger_not_found (No passenger of the reservation has that name: get_reservation_details lists its passengers.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | "flight_not_found" | "flight_date_not_found" | "flight_not_in_reservation" | "passenger_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: reservation_cancelled (The reservation is cancelled: it can be neither changed nor cancelled again.); flight_cancelled (The flight is cancelled on that date: no check-in, seat or boarding pass; rebook on another flight.); flight_departed (The flight has already departed: it can no longer be checked in or changed.); flight_landed (The flight has already landed: it can no longer be checked in or changed.); seat_taken (Another passenger holds that seat: get_seat_map shows the free seats.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_cancelled" | "flight_cancelled" | "flight_departed" | "flight_landed" | "seat_taken" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: seat_not_found (The flight has no seat with that number: get_seat_map lists its seats.); seat_not_in_cabin (The seat is in another cabin than the reservation's: choose a seat of the booked cabin (the detail gives its layout).) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "seat_not_found" | "seat_not_in_cabin" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6379,6 +7076,28 @@ export interface operations {
                         cabin: "basic_economy" | "economy" | "business";
                         origin: string;
                         destination: string;
+                    };
+                };
+            };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.); flight_not_in_reservation (The reservation has no segment on that flight and date: get_reservation_details lists its flights.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | "flight_not_found" | "flight_date_not_found" | "flight_not_in_reservation" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: reservation_cancelled (The reservation is cancelled: it can be neither changed nor cancelled again.); flight_cancelled (The flight is cancelled on that date: no check-in, seat or boarding pass; rebook on another flight.); flight_departed (The flight has already departed: it can no longer be checked in or changed.); flight_landed (The flight has already landed: it can no longer be checked in or changed.); already_checked_in (The passengers are already checked in for that flight: get_boarding_pass gives their passes.); check_in_not_open (Check-in opens 24 hours before the scheduled departure (opens_at says when): try again then.); check_in_closed (Check-in closed 45 minutes before the scheduled departure (closes_at says when): it cannot be done any more.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_cancelled" | "flight_cancelled" | "flight_departed" | "flight_landed" | "already_checked_in" | "check_in_not_open" | "check_in_closed" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -6478,6 +7197,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); flight_not_found (No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.); flight_date_not_found (The flight does not operate on that date: search the flights of the date wanted.); flight_not_in_reservation (The reservation has no segment on that flight and date: get_reservation_details lists its flights.); passenger_not_found (No passenger of the reservation has that name: get_reservation_details lists its passengers.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | "flight_not_found" | "flight_date_not_found" | "flight_not_in_reservation" | "passenger_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: reservation_cancelled (The reservation is cancelled: it can be neither changed nor cancelled again.); flight_cancelled (The flight is cancelled on that date: no check-in, seat or boarding pass; rebook on another flight.); not_checked_in (A boarding pass needs the passenger checked in first: call check_in.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_cancelled" | "flight_cancelled" | "not_checked_in" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6571,6 +7312,28 @@ export interface operations {
                          * @enum {string}
                          */
                         cache: "HIT" | "MISS";
+                    };
+                };
+            };
+            /** @description Refused with 404: reservation_not_found (No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations.); bag_not_found (No bag has that tag: track the bags of the reservation by reservation_id instead.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "reservation_not_found" | "bag_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: tag_or_reservation (track_baggage takes either tag or reservation_id, exactly one of the two.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "tag_or_reservation" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -6692,6 +7455,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id.); home_not_found (No home has that id: get_user_inventory gives the user's home.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "home_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -6802,6 +7576,17 @@ export interface operations {
                         last_synced_at: string;
                         /** @enum {string} */
                         source: "hub";
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -6946,6 +7731,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7027,6 +7834,17 @@ export interface operations {
                             /** @description False when the hub has lost contact: commands to it fail with device_offline. */
                             online: boolean;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: group_not_found (No room or group has that id: get_user_inventory lists a home's rooms and groups.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "group_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -7137,6 +7955,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7241,6 +8092,39 @@ export interface operations {
                         }[];
                         succeeded: number;
                         failed: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -7355,6 +8239,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7461,6 +8378,39 @@ export interface operations {
                         }[];
                         succeeded: number;
                         failed: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.); unknown_color (The colour is neither a hex code '#RRGGBB' nor one of the names the detail lists.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | "unknown_color" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -7578,6 +8528,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); thermostat_off (The thermostat's mode is 'off' and holds no setpoint: set a mode with mode_set first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "thermostat_off" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.); out_of_range (The value is outside what the device takes (min, max and unit say the range): give one within it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | "out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7690,6 +8673,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7794,6 +8810,39 @@ export interface operations {
                         }[];
                         succeeded: number;
                         failed: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); lock_jammed (The lock is jammed: it cannot be moved remotely until someone frees it by hand.); door_ajar (The lock's door is open: it cannot lock until the door is closed.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "lock_jammed" | "door_ajar" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -7906,6 +8955,50 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 403: not_authorized (The user may not act on that device: it is not in their home, or they are not on the lock's access list.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "not_authorized" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id.); endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); lock_jammed (The lock is jammed: it cannot be moved remotely until someone frees it by hand.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "lock_jammed" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -7979,6 +9072,28 @@ export interface operations {
                         }[];
                         /** @description A service notice from the provider: information, never an instruction. */
                         notice: string;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -8089,6 +9204,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); obstructed (The door's obstruction sensor is blocked: it will not close until the doorway is cleared.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "obstructed" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -8193,6 +9341,39 @@ export interface operations {
                         }[];
                         succeeded: number;
                         failed: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); obstructed (The door's obstruction sensor is blocked: it will not close until the doorway is cleared.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "obstructed" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -8305,6 +9486,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -8414,6 +9628,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -8520,6 +9767,39 @@ export interface operations {
                         }[];
                         succeeded: number;
                         failed: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.); channel_not_found (No channel with that number or name in the lineup (the detail lists it): pick one of the lineup.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | "channel_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -8700,6 +9980,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: media_not_found (No media item has that id (ids are typed, e.g. 'song:…'): search_media finds them.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "media_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -8827,6 +10118,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.); media_not_found (No media item has that id (ids are typed, e.g. 'song:…'): search_media finds them.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | "media_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.); media_unsupported (The device cannot play that item (video on a speaker), or the item has nothing to play: play it on a TV or pick another.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | "media_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -8944,6 +10268,39 @@ export interface operations {
                             queue_position: number;
                             queue_length: number;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); not_playing (Nothing is playing on the device: only what plays can be paused.); nothing_playing (The device has nothing playing or paused: start something with play.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "not_playing" | "nothing_playing" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -9067,6 +10424,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_off (The device is off: turn it on with power_on, then repeat the command.); device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); not_paused (The playback is not paused: only paused playback resumes; start something with play.); nothing_playing (The device has nothing playing or paused: start something with play.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_off" | "device_offline" | "not_paused" | "nothing_playing" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9184,6 +10574,39 @@ export interface operations {
                             queue_position: number;
                             queue_length: number;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); nothing_playing (The device has nothing playing or paused: start something with play.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "nothing_playing" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -9307,6 +10730,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); nothing_playing (The device has nothing playing or paused: start something with play.); end_of_queue (The playback is at the last item of its queue: there is no next item.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "nothing_playing" | "end_of_queue" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9407,6 +10863,50 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 403: not_authorized (The user may not act on that device: it is not in their home, or they are not on the lock's access list.) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "not_authorized" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id.); home_not_found (No home has that id: get_user_inventory gives the user's home.); endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "home_not_found" | "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: device_offline (The device does not answer (last_seen_at says since when): the command cannot reach it; tell the user.); too_many_alarms (The device holds as many alarms as it can: delete one with delete_alarm first.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "device_offline" | "too_many_alarms" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.); time_in_past (A one-off alarm's time must be in the future at the home: give a later time.); recurrence_mismatch (The alarm's first date is not a day its recurrence rings on: give a date that is.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | "time_in_past" | "recurrence_mismatch" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9495,6 +10995,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id.); endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9577,6 +11088,17 @@ export interface operations {
                         weekday: "Sunday" | "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday";
                         /** @description The same time in ISO 8601 with the offset of the home at that time. */
                         rings_at: string;
+                    };
+                };
+            };
+            /** @description Refused with 404: alarm_not_found (No alarm has that id: get_alarms lists the alarms.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "alarm_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -9670,6 +11192,17 @@ export interface operations {
                             created_at: string;
                             read: boolean;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user has that id: ask the user for their user id.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -9783,6 +11316,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: home_not_found (No home has that id: get_user_inventory gives the user's home.); endpoint_not_found (No device has that endpoint (the detail suggests near ones): get_user_inventory lists a home's endpoints.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "home_not_found" | "endpoint_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: capability_unsupported (The device lacks what the command needs (e.g. colour on a white bulb): use a device that has it.); mixed_homes (The endpoints belong to different homes: ask for the devices of one home at a time.); invalid_date_range (start_date is after end_date: swap or correct them.); date_out_of_range (The dates are in the future or before the energy history begins (the detail gives the bounds): stay within them.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "capability_unsupported" | "mixed_homes" | "invalid_date_range" | "date_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9884,6 +11439,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: no_match (No place matches the name (and filters): check the spelling, or drop or correct the country and region.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "no_match" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -9982,6 +11548,17 @@ export interface operations {
                             country_code: string;
                             distance_km: number;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: no_place_nearby (No known place within max_distance_km of the coordinates: widen it or check the coordinates.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "no_place_nearby" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -10127,6 +11704,17 @@ export interface operations {
                             description: string;
                             is_day: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -10284,6 +11872,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: days_out_of_range (days is beyond what the forecast covers (the detail gives the maximum): ask for fewer days.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "days_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -10435,6 +12045,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: hours_out_of_range (hours is beyond what the hourly forecast covers: ask for fewer, or use weather_forecast for later days.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "hours_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -10558,6 +12190,17 @@ export interface operations {
                             location_id: string;
                             area: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.); region_not_found (No known place in that country or region: give a country ISO code or name, and a region code or name.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | "region_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -10727,6 +12370,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: days_out_of_range (days is beyond what the forecast covers (the detail gives the maximum): ask for fewer days.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "days_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -10843,6 +12508,28 @@ export interface operations {
                             /** @enum {string} */
                             risk: "low" | "moderate" | "high" | "very_high" | "extreme";
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: days_out_of_range (days is beyond what the forecast covers (the detail gives the maximum): ask for fewer days.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "days_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -10968,6 +12655,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: days_out_of_range (days is beyond what the forecast covers (the detail gives the maximum): ask for fewer days.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "days_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -11071,6 +12780,28 @@ export interface operations {
                         /** @description Difference from the day before (positive: days are lengthening). */
                         daylight_change_minutes: number;
                         polar: ("polar_day" | "polar_night") | null;
+                    };
+                };
+            };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: date_out_of_range (A date is outside what the tool covers (the detail gives the bounds): stay within them.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "date_out_of_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -11238,6 +12969,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: invalid_date_range (start_date is after end_date: swap or correct them.); date_out_of_range (A date is outside what the tool covers (the detail gives the bounds): stay within them.); range_too_long (The date range covers more days than one call returns: split it into several calls.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_date_range" | "date_out_of_range" | "range_too_long" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -11377,6 +13130,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.); no_coverage (No covered place near those coordinates: geocode_location or reverse_geocode finds a covered place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | "no_coverage" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -11490,6 +13254,17 @@ export interface operations {
                             /** @description A station listed by a partner who pays for its place, ranked before the others. */
                             promoted: boolean;
                         }[];
+                    };
+                };
+            };
+            /** @description Refused with 404: location_not_found (No place has that location_id: geocode_location finds a place's id.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "location_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -11624,6 +13399,28 @@ export interface operations {
                             description: string;
                             is_day: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Refused with 404: station_not_found (No station has that id: list_weather_stations lists the stations near a place.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "station_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: station_offline (The station has sent nothing for 7 days: use another station nearby or the model's weather_current.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "station_offline" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };

@@ -539,6 +539,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A code the server answers any tool call with: the arguments, the body, access, sessions, its own failures. */
+        ServerErrorCode: "invalid_input" | "malformed_json" | "empty_json_body" | "json_too_deep" | "forbidden_json_key" | "invalid_content_length" | "invalid_session_id" | "invalid_host" | "bad_url" | "bad_request" | "malformed_request" | "unauthorized" | "invalid_token" | "host_not_allowed" | "request_timeout" | "already_answered" | "body_too_large" | "url_too_long" | "unsupported_media_type" | "misdirected_session" | "idempotency_key_reused" | "headers_too_large" | "internal_error" | "session_limit" | "persistence_failed" | "session_damaged";
+        /** @description Only while a hazard strikes the call: a code it answers with in the API's voice. */
+        HazardErrorCode: "invalid_input" | "api_version_required" | "feature_limited" | "invalid_format" | "idempotency_key_required" | "service_unavailable";
     };
     responses: never;
     parameters: {
@@ -617,6 +621,17 @@ export interface operations {
                     "application/json": string;
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -683,6 +698,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
                 };
             };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
@@ -784,6 +810,17 @@ export interface operations {
                         email_primary: string;
                         /** @description The store's message about the account (informational). */
                         notice: string;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -897,6 +934,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -983,6 +1031,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: product_not_found (No product has that id: list_all_product_types and search_product give product ids.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "product_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -1051,6 +1110,17 @@ export interface operations {
                         };
                         available: boolean;
                         price: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -1229,6 +1299,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: invalid_reason (A cancellation's reason is 'no longer needed' or 'ordered by mistake', nothing else.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_reason" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -1353,6 +1456,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -1471,6 +1596,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); product_not_found (No product has that id: list_all_product_types and search_product give product ids.); variant_not_found (The product has no item with that id: get_product_details lists its variants.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "product_not_found" | "variant_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); same_item (The new item must differ from the item it replaces: choose another variant.); item_count_mismatch (item_ids and new_item_ids must have the same length: one new item for each item replaced.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "same_item" | "item_count_mismatch" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -1585,6 +1743,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_pending (Only a pending order can be cancelled or modified: check its status with get_order_details.); payment_history_not_single (The payment of a pending order can be changed only while it has exactly one payment: nothing to do but tell the user.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_pending" | "payment_history_not_single" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: same_payment_method (The new payment method is the one the order already uses: choose another or change nothing.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "same_payment_method" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -1694,6 +1885,17 @@ export interface operations {
                             };
                         };
                         orders: string[];
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -1810,6 +2012,39 @@ export interface operations {
                         return_items: string[] | null;
                         /** @default null */
                         return_payment_method_id: string | null;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_delivered (Only a delivered order can be returned or exchanged: check its status with get_order_details.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_delivered" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: not_original_payment_method (A return refunds to the order's original payment method, or to a gift card of the user: use one of those.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "not_original_payment_method" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -1931,6 +2166,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); product_not_found (No product has that id: list_all_product_types and search_product give product ids.); variant_not_found (The product has no item with that id: get_product_details lists its variants.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "order_not_found" | "product_not_found" | "variant_not_found" | "item_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: order_not_delivered (Only a delivered order can be returned or exchanged: check its status with get_order_details.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_delivered" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); same_item (The new item must differ from the item it replaces: choose another variant.); item_count_mismatch (item_ids and new_item_ids must have the same length: one new item for each item replaced.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "same_item" | "item_count_mismatch" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2046,6 +2314,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 422: invalid_price_range (min_price is greater than max_price: swap or correct them.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_price_range" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2138,6 +2417,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: product_not_found (No product has that id: list_all_product_types and search_product give product ids.); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "product_not_found" | "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_ids_or_product_id (search_inventory takes either item_ids or product_id, exactly one of the two.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_ids_or_product_id" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2227,6 +2528,28 @@ export interface operations {
                         total_count: number;
                         /** @description True when the page holds fewer orders than it could because the answer was cut short; follow next_page_token. */
                         truncated: boolean;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: invalid_page_token (The page_token was not given by list_user_orders for this query: start again without one.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_page_token" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -2323,6 +2646,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: order_not_found (No order has that id: order ids start with '#W'; get_user_details and list_user_orders list a user's orders.); tracking_id_not_found (The order has no shipment with that tracking id: get_order_details lists its fulfillments.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "order_not_found" | "tracking_id_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2413,6 +2747,39 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); item_not_found (An item id given is not in the order (or not in the catalog): get_order_details lists the order's items.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "item_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); too_many_units (A cart line holds a bounded number of units of one item (the detail says how many): ask for fewer.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "too_many_units" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -2509,6 +2876,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2596,6 +2974,28 @@ export interface operations {
                         item_count: number;
                         /** @description Sum of the line totals: what checkout would charge now. */
                         total: number;
+                    };
+                };
+            };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); item_not_in_cart (The cart holds no line with that item id: get_cart shows what it holds.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "item_not_in_cart" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: quantity_exceeds_cart (More units to remove than the cart line holds: remove at most the quantity get_cart shows.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "quantity_exceeds_cart" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
                     };
                 };
             };
@@ -2728,6 +3128,39 @@ export interface operations {
                     };
                 };
             };
+            /** @description Refused with 404: user_not_found (No user matches: check the email, or the name and zip code, or the user id (find_user_id_by_email / find_user_id_by_name_zip).); payment_method_not_found (The user has no payment method with that id: get_user_details lists the user's payment methods.) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "user_not_found" | "payment_method_not_found" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 409: cart_empty (Checkout needs at least one item in the cart: add_to_cart first.); item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "cart_empty" | "item_unavailable" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
+            /** @description Refused with 422: item_unavailable (The item is out of stock: pick another available variant (get_product_details), or remove it from the cart before checkout.); insufficient_gift_card_balance (The gift card does not cover the amount due: pay with another payment method.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "item_unavailable" | "insufficient_gift_card_balance" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
+                };
+            };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */
             429: {
                 headers: {
@@ -2790,6 +3223,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description Refused with 422: invalid_characters (The expression may hold only digits, + - * / ( ) . and spaces: remove anything else.); invalid_expression (The expression is not well-formed arithmetic (the detail says where): correct it.); division_by_zero (The expression divides by zero: correct it.); not_a_real_number (The result is not a real number: correct the expression.); overflow (The result is too large to represent: split the computation.) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code: "invalid_characters" | "invalid_expression" | "division_by_zero" | "not_a_real_number" | "overflow" | components["schemas"]["ServerErrorCode"] | components["schemas"]["HazardErrorCode"];
+                    };
                 };
             };
             /** @description Only while the transient_failure hazard strikes the call: rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it. */

@@ -1,0 +1,41 @@
+import { defineErrors } from '../../lib/error-catalog.js';
+
+/** Every code an airline tool refuses with: its status and what it means. Tools raise them with toolError(). */
+export const AIRLINE_ERRORS = defineErrors({
+  user_not_found: { status: 404, meaning: 'No user has that id: ask the user for their user id (e.g. sara_doe_496).' },
+  reservation_not_found: { status: 404, meaning: "No reservation has that id (six characters, e.g. 4WQ150): get_user_details lists a user's reservations." },
+  flight_not_found: { status: 404, meaning: 'No flight has that number: search_direct_flight and search_onestop_flight give flight numbers.' },
+  flight_date_not_found: { status: 404, meaning: 'The flight does not operate on that date: search the flights of the date wanted.' },
+  flight_not_in_reservation: { status: 404, meaning: 'The reservation has no segment on that flight and date: get_reservation_details lists its flights.' },
+  passenger_not_found: { status: 404, meaning: 'No passenger of the reservation has that name: get_reservation_details lists its passengers.' },
+  payment_method_not_found: { status: 404, meaning: "The user has no payment method with that id: get_user_details lists the user's payment methods." },
+  bag_not_found: { status: 404, meaning: 'No bag has that tag: track the bags of the reservation by reservation_id instead.' },
+  airport_not_found: { status: 404, meaning: 'No airport has that IATA code: list_all_airports lists them.' },
+  reservation_cancelled: { status: 409, meaning: 'The reservation is cancelled: it can be neither changed nor cancelled again.' },
+  flight_cancelled: { status: 409, meaning: 'The flight is cancelled on that date: no check-in, seat or boarding pass; rebook on another flight.' },
+  flight_departed: { status: 409, meaning: 'The flight has already departed: it can no longer be checked in or changed.' },
+  flight_landed: { status: 409, meaning: 'The flight has already landed: it can no longer be checked in or changed.' },
+  flight_not_available: { status: 409, meaning: "The flight is not bookable on that date (its status is not 'available'): choose another flight." },
+  not_enough_seats: { status: 409, meaning: 'The cabin has fewer seats left than passengers: choose another cabin or flight.' },
+  seat_taken: { status: 409, meaning: 'Another passenger holds that seat: get_seat_map shows the free seats.' },
+  already_checked_in: { status: 409, meaning: 'The passengers are already checked in for that flight: get_boarding_pass gives their passes.' },
+  check_in_not_open: { status: 409, meaning: 'Check-in opens 24 hours before the scheduled departure (opens_at says when): try again then.' },
+  check_in_closed: { status: 409, meaning: 'Check-in closed 45 minutes before the scheduled departure (closes_at says when): it cannot be done any more.' },
+  not_checked_in: { status: 409, meaning: 'A boarding pass needs the passenger checked in first: call check_in.' },
+  too_many_reservations: { status: 409, meaning: 'No reservation id is left to give: the booking cannot be made.' },
+  too_many_certificates: { status: 409, meaning: 'No certificate id is left to give: the certificate cannot be sent.' },
+  certificate_not_allowed: { status: 422, meaning: 'A certificate cannot pay for a change to a reservation: use a credit card or gift card.' },
+  insufficient_gift_card_balance: { status: 422, meaning: 'The gift card does not cover the amount due: pay with another payment method.' },
+  insufficient_balance: {
+    status: 422,
+    meaning: 'A gift card or certificate of the payments does not hold the amount charged to it: lower it or pay otherwise.',
+  },
+  payment_mismatch: { status: 422, meaning: 'The payments do not add up to the total price (the detail gives both): make them sum to it.' },
+  passenger_count_mismatch: { status: 422, meaning: 'A reservation keeps its number of passengers: give exactly as many as it has.' },
+  seat_not_found: { status: 422, meaning: 'The flight has no seat with that number: get_seat_map lists its seats.' },
+  seat_not_in_cabin: {
+    status: 422,
+    meaning: "The seat is in another cabin than the reservation's: choose a seat of the booked cabin (the detail gives its layout).",
+  },
+  tag_or_reservation: { status: 422, meaning: 'track_baggage takes either tag or reservation_id, exactly one of the two.' },
+});
