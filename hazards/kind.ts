@@ -2,7 +2,7 @@ import type { Skill } from '../lib/skills.js';
 import type { z } from 'zod';
 import type { Random } from '../lib/random.js';
 import type { Table } from '../lib/table.js';
-import type { CallContext } from './engine.js';
+import type { CallContext } from './call-context.js';
 import type { HazardEvent } from './event.js';
 import type { HazardFault } from './fault.js';
 

@@ -39,7 +39,7 @@ async function offline(values: Values, env: NodeJS.ProcessEnv): Promise<HazardRe
   const app = await buildApp({
     domains,
     bases: new Map(),
-    hazards: configured.runtime,
+    hazards: configured.engine,
     sessions: { ttlMs: 60_000, maxSessions: 1, defaultSeed: configured.seed ?? '0' },
   });
   try {

@@ -1,4 +1,4 @@
-import type { CallContext } from '../../hazards/engine.js';
+import type { CallContext } from '../../hazards/call-context.js';
 import { HazardFault } from '../../hazards/fault.js';
 import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
 import { type Problem, ProblemError, problem, toProblem } from '../problem.js';
