@@ -34,9 +34,6 @@ export interface SpectrumCell {
   rate: number;
 }
 
-/** The most an agent lacking a kind's skills may succeed under it, as a share of its runs: a kind passed more often does not measure its skill. */
-export const MAX_UNSKILLED_SUCCESS = 0;
-
 /** The spectrum of the tasks: per kind they target, every skill-lacking agent (all, or only the one lacking the kind's own needs). */
 export async function runSpectrum(
   dispatcher: Dispatcher,

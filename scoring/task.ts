@@ -141,5 +141,3 @@ export const scoredSpec = (task: TaskSpec): ScoredTask => ({
   answer: { rule: 'tau2', contains: task.expect.answer.contains, excludes: task.expect.answer.excludes, claims: task.expect.claims },
   ...(task.judge ? { judge: task.judge } : {}),
 });
-
-export const domainOf = (id: string): string => id.slice(0, id.indexOf('/'));

@@ -5,9 +5,6 @@ import type { Device, Home, Media, MediaType, SmartHomeDatabase, User } from '..
 // The smart-home fixture and finders for the smart-home tests: find records by what a test needs,
 // never by an id a fixture change would break.
 
-/** The default session clock: 2024-05-15T15:00:00-05:00. */
-export const DEFAULT_NOW = Date.parse('2024-05-15T20:00:00Z');
-
 let cached: SmartHomeDatabase | undefined;
 
 /** The embedded smart-home fixture, parsed once. */
