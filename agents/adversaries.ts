@@ -5,6 +5,7 @@ import { DEFAULT, type MatrixRun, type MatrixTask, MATRIX_SEEDS, sessionOf } fro
 import { mapInOrder } from './pool.js';
 import { runTask } from './run.js';
 import type { Obj } from './tool-client.js';
+import { isObject } from '../lib/object.js';
 
 // Scripted adversaries of the score: strategies a model could learn instead of doing the task. Each must fail
 // (at most MAX_ADVERSARY_SUCCESS of its runs) on the tasks its trick applies to, under the tasks' default hazards
@@ -114,8 +115,7 @@ export function dumpOf(schema: Obj | null, replies: readonly unknown[]): Obj | u
     String(node['type'] ?? (node['anyOf'] ? (node['anyOf'] as Obj[]).find((n) => n['type'] !== 'null')?.['type'] : 'string'));
   const fits = (node: Obj, v: unknown): boolean => {
     const type = typeOf(node);
-    if (type === 'object')
-      return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys((node['properties'] ?? {}) as Obj).every((key) => key in (v as Obj));
+    if (type === 'object') return isObject(v) && Object.keys((node['properties'] ?? {}) as Obj).every((key) => key in (v as Obj));
     if (type === 'integer') return Number.isInteger(v);
     if (Array.isArray(node['enum'])) return (node['enum'] as unknown[]).includes(v);
     return typeof v === type;

@@ -3,6 +3,7 @@ import { type ForeignAnswer, HazardFault } from './fault.js';
 import { jsonText } from '../lib/json-text.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
+import { isObject } from '../lib/object.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -126,6 +127,6 @@ export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer
 
 /** In hints mode, an object result carries the hint in `_hint`. */
 export function hinted<T>(call: HazardCall<ScenarioBase>, result: T): T {
-  if (!call.hints || typeof result !== 'object' || result === null || Array.isArray(result)) return result;
+  if (!call.hints || !isObject(result)) return result;
   return { ...result, _hint: call.hint };
 }
