@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../tool.js';
 import { conflict, ToolError } from '../../errors.js';
 import { flightDate, flightNumber, reservationId } from '../fields.js';
-import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
+import type { AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, CheckIn } from '../schema.js';
 import {
@@ -10,9 +10,8 @@ import {
   CHECK_IN_CLOSES_BEFORE_MS,
   CHECK_IN_OPENS_BEFORE_MS,
   instanceOf,
-  requireActive,
   requireNotDeparted,
-  requireSegment,
+  requireReservedFlight,
   toEst,
 } from '../operations.js';
 import { editSeatMap, pickFreeSeats, seatMapOf, seatOf, seatPassenger } from '../seats.js';
@@ -41,11 +40,7 @@ export default defineTool({
   mutates: true,
   effect: { destructive: false, idempotent: true },
   run({ reservation_id, flight_number, date }, db: AirlineDb, ctx) {
-    const reservation = requireReservation(db, reservation_id);
-    requireActive(reservation);
-    const flight = requireFlight(db, flight_number);
-    const instance = requireFlightDate(flight, date);
-    requireSegment(reservation, flight.flight_number, date);
+    const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const key = checkInKey(reservation.reservation_id, flight.flight_number, date);
     const name = `flight ${flight.flight_number} on ${date}`;
     if (db.check_ins.has(key)) throw conflict(`Reservation ${reservation.reservation_id} is already checked in for ${name}`, 'already_checked_in');
