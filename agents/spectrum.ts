@@ -80,7 +80,10 @@ export async function runSpectrum(
   return { cells, runs };
 }
 
-/** The spectrum as a table: kinds down, agents across (numbered, with a legend of the skills each lacks), success in percent; the cell of the agent lacking the kind's own skills starred. */
+/**
+ * The spectrum as a table: kinds down, agents across (numbered, with a legend of the skills each lacks), success in percent;
+ * the cell of the agent lacking the kind's own skills starred.
+ */
 export function spectrumTable(cells: readonly SpectrumCell[]): string {
   const agents = [...new Set(cells.map((cell) => cell.agent))];
   const kinds = [...new Set(cells.map((cell) => cell.kind))];

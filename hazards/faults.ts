@@ -13,7 +13,8 @@ const hex = (call: HazardCall<ScenarioBase>, length: number) => Array.from({ len
 const uuid = (call: HazardCall<ScenarioBase>) => `${hex(call, 8)}-${hex(call, 4)}-4${hex(call, 3)}-a${hex(call, 3)}-${hex(call, 12)}`;
 
 const html = (status: number, text: string) =>
-  `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}` +
+  `</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 type Template = (call: HazardCall<ScenarioBase>) => ForeignAnswer;
 

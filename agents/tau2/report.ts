@@ -225,7 +225,8 @@ export function tau2Markdown(report: Tau2Report): string {
   const lines = [
     `# ${report.title}`,
     '',
-    `tau2-bench revision \`${report.revision}\`; profile \`${report.profile}\` (${report.kinds.join(', ')}), hazard rate ${report.rate}, seed \`${report.seed}\`, k = ${report.k}.`,
+    `tau2-bench revision \`${report.revision}\`; profile \`${report.profile}\` (${report.kinds.join(', ')}), hazard rate ${report.rate}, seed ` +
+      `\`${report.seed}\`, k = ${report.k}.`,
     '',
     row(['domain', 'tasks loaded', 'skipped', 'reward basis (tasks)', 'not scored (tasks)', 'nl_assertions (not scored)', 'expected refusals']),
     row(['---', '---:', '---:', '---', '---', '---:', '---:']),
@@ -246,7 +247,8 @@ export function tau2Markdown(report: Tau2Report): string {
     row(['---', '---', '---:', '---:', '---:']),
     ...report.kinds_recovery.map((k) => row([k.agent, k.kind, k.hits, k.recovered, k.recovery])),
     '',
-    `Injected faults: ${report.injected_faults}. Infrastructure errors: ${report.infrastructure_errors.failed_calls} failed calls without a hazard, ${report.infrastructure_errors.runs} runs not completed (not counted).`,
+    `Injected faults: ${report.injected_faults}. Infrastructure errors: ${report.infrastructure_errors.failed_calls} failed calls without a ` +
+      `hazard, ${report.infrastructure_errors.runs} runs not completed (not counted).`,
   ];
   const lost = report.infrastructure_errors.lost.map((run) => `- ${run.task} ${run.condition} ${run.agent} #${run.repetition}: ${run.error}`);
   if (lost.length > 0)

@@ -19,7 +19,8 @@ export const EXEMPT: Readonly<Record<string, string>> = {
   spec_drift: 'a 400 naming the unknown field after an upgrade: the refusal is the signal',
   ambiguous_doc: "the hazard is in the documentation: the answers are the tool's own, to the call the agent made from it",
   partial_failure:
-    "a batch answer names the items that failed, each with its code and error, as batch APIs do (the results keep the request's order: test/hazards/partial_failure.test.ts)",
+    "a batch answer names the items that failed, each with its code and error, as batch APIs do (the results keep the request's order: " +
+    'test/hazards/partial_failure.test.ts)',
   output_drift: 'the contract changes (renamed fields, other units), announced by the api-version header and the changelog, as versioned APIs do',
   lookalike: "the decoy is another tool (its answers are its own); its listing marks it deprecated, as real APIs' docs do",
 };
@@ -206,6 +207,7 @@ export const formatTellTable = (rows: readonly TellRow[]) =>
   rows
     .map(
       (row) =>
-        `${row.scenario.padEnd(48)} ${String(row.struck).padStart(3)} ${String(row.clean).padStart(4)}  ${row.accuracy?.toFixed(2) ?? ' n/a'}${row.exempt ? ' (exempt)' : ''}  ${row.feature}`,
+        `${row.scenario.padEnd(48)} ${String(row.struck).padStart(3)} ${String(row.clean).padStart(4)}  ${row.accuracy?.toFixed(2) ?? ' n/a'}` +
+        `${row.exempt ? ' (exempt)' : ''}  ${row.feature}`,
     )
     .join('\n');
