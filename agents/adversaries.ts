@@ -15,7 +15,7 @@ import { isObject } from '../lib/object.js';
 export const MAX_ADVERSARY_SUCCESS = 0.05;
 
 /** What an adversary remembers of a task's seed 0: the oracle's calls (hazard-free), what the request stated, and its answers. */
-export interface Memory {
+interface Memory {
   calls: { tool: string; args: Obj; write: boolean }[];
   given: unknown;
   answers: Said[];
@@ -108,7 +108,7 @@ function seenValues(replies: readonly unknown[]): unknown[] {
 }
 
 /** An answer of every value seen that fits each field: a list gets them all, a single value the first one of its type. */
-export function dumpOf(schema: Obj | null, replies: readonly unknown[]): Obj | undefined {
+function dumpOf(schema: Obj | null, replies: readonly unknown[]): Obj | undefined {
   if (!schema) return undefined;
   const all = seenValues(replies);
   const typeOf = (node: Obj): string =>
@@ -202,7 +202,7 @@ export const ADVERSARIES: readonly Adversary[] = [
 ];
 
 /** What the oracle did on a task's seed 0, hazard-free: the adversaries' memory. */
-export async function rememberSeedZero(dispatcher: Dispatcher, base: string, task: MatrixTask, plans: Readonly<Record<string, Plan>>): Promise<Memory> {
+async function rememberSeedZero(dispatcher: Dispatcher, base: string, task: MatrixTask, plans: Readonly<Record<string, Plan>>): Promise<Memory> {
   const run = await runTask(dispatcher, base, task.id, ORACLE, plans[task.id]!, {
     session: sessionOf(task.id, 0, 'memory', 'oracle', 'm'),
     seed: 0,

@@ -37,7 +37,7 @@ export interface Report {
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** The agents of the matrix, in the order of its runs. */
-export const agentsOf = (matrix: Matrix) => [...new Set(matrix.cells.map((cell) => cell.agent))];
+const agentsOf = (matrix: Matrix) => [...new Set(matrix.cells.map((cell) => cell.agent))];
 
 /** The matrix as a plain-text table: one line per domain and condition, the success of each agent. */
 export function matrixTable(matrix: Matrix): string {

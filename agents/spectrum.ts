@@ -10,13 +10,13 @@ import { MATRIX_SEEDS, type MatrixRun, type MatrixTask, runCells } from './matri
 // worth. The table: one row per kind, one column per agent (the skills it lacks).
 
 /** What the server says of a kind: the skills that recover from it. */
-export interface KindNeeds {
+interface KindNeeds {
   kind: string;
   needs: Skill[];
 }
 
 /** The kinds' needs, as GET /hazards states them. */
-export async function kindNeeds(dispatcher: Dispatcher, base: string): Promise<KindNeeds[]> {
+async function kindNeeds(dispatcher: Dispatcher, base: string): Promise<KindNeeds[]> {
   const reply = await exchange(dispatcher, base, 'GET', '/hazards');
   if (reply.status !== 200) throw new Error(`GET /hazards answered ${reply.status}`);
   return (reply.body as { kinds: KindNeeds[] }).kinds.map(({ kind, needs }) => ({ kind, needs }));

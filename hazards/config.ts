@@ -5,7 +5,7 @@ import { flagValue, isFlagWord } from '../lib/flag.js';
 import { isObject } from '../lib/object.js';
 
 /** One setting: these kinds, on these tools (or on the tools they are assigned to), at p. */
-export interface Rule {
+interface Rule {
   kinds: readonly KindName[];
   /** `assigned`: every tool the kind is assigned to; otherwise exactly these tools. */
   tools: 'assigned' | readonly ToolRef[];

@@ -116,7 +116,7 @@ export function problemFault(call: HazardCall<ScenarioBase>, body: Problem, head
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */
-export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
+function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
   if (!call.hints) return new HazardFault(response);
   if (response.contentType.includes('json')) {
     const hinted = { ...((response.document ?? JSON.parse(response.body)) as Record<string, unknown>), hint: call.hint };

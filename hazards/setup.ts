@@ -5,7 +5,7 @@ import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './co
 import { HazardEngine } from './engine.js';
 
 /** Largest HAZARD_CONFIG file: settings for every tool of every domain fit many times over. */
-export const HAZARD_CONFIG_LIMIT = 1024 * 1024;
+const HAZARD_CONFIG_LIMIT = 1024 * 1024;
 
 /**
  * The hazard engine as the environment configures it: HAZARD* and ENABLE__* variables, then

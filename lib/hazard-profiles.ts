@@ -3,7 +3,7 @@
 // argument an error names. Only kinds that leave that oracle at 100 % are here (see README). `content` bites
 // only an agent that reads the answers (a model): a replay of fixed gold arguments passes through it.
 
-export const PROFILES: Readonly<Record<string, readonly string[]>> = {
+const PROFILES: Readonly<Record<string, readonly string[]>> = {
   network: ['transient_failure', 'transport_fault', 'latency'],
   writes: ['unknown_outcome'],
   contract: ['spec_drift', 'invocation_error'],

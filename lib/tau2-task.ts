@@ -21,17 +21,17 @@ export type Tau2Action = z.infer<typeof Tau2Action>;
 
 const text = z.string().nullish();
 
-export const Tau2Instructions = z.union([
+const Tau2Instructions = z.union([
   z.string(),
   z.object({ task_instructions: text, domain: text, reason_for_call: text, known_info: text, unknown_info: text }),
 ]);
 
 /** What gates a task's reward (tau2-bench's RewardType): the product of the components listed. */
-export const REWARD_TYPES = ['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE'] as const;
+const REWARD_TYPES = ['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE'] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 /** tau2-bench's default reward basis (EvaluationCriteria.reward_basis), the same for every domain: the original τ-bench's. */
-export const DEFAULT_REWARD_BASIS: readonly RewardType[] = ['DB', 'COMMUNICATE'];
+const DEFAULT_REWARD_BASIS: readonly RewardType[] = ['DB', 'COMMUNICATE'];
 
 /** Components wildtools cannot score deterministically: an LLM judge's (NL_ASSERTION), tau2-bench's own Python assertions (ENV_ASSERTION). */
 export const UNSCORED_REWARD_TYPES: readonly RewardType[] = ['NL_ASSERTION', 'ENV_ASSERTION'];

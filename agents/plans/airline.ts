@@ -133,7 +133,7 @@ function paidFor(agent: Agent, reservation: Obj): number {
 // ---- flight status (get_flight_status: adhoc_rule, outage; get_flight_board: conflict)
 
 /** The airline's status each display status of an airport board stands for (the probes read boards the same way). */
-export const BOARD_STATUS: Record<string, string> = {
+const BOARD_STATUS: Record<string, string> = {
   Scheduled: 'available',
   'On Time': 'on time',
   Delayed: 'delayed',
@@ -143,7 +143,7 @@ export const BOARD_STATUS: Record<string, string> = {
 };
 
 /** The policy: a flight is delayed when it is expected to leave 15 minutes or more after its scheduled time. */
-export const DELAY_MINUTES = 15;
+const DELAY_MINUTES = 15;
 
 /**
  * The airline's status a flight's departures board row stands for, as the policy reads a board: 'Boarding' is on

@@ -24,7 +24,7 @@ export interface Tau2Import {
   expected_refusals: (ExpectedRefusal & { id: string })[];
 }
 
-export interface AgentLine {
+interface AgentLine {
   domain: string;
   agent: string;
   tasks: number;
@@ -39,7 +39,7 @@ export interface AgentLine {
   pass_k_hazard: number | null;
 }
 
-export interface KindLine {
+interface KindLine {
   agent: string;
   kind: string;
   /** Scenarios that hit a call, over the runs. */
@@ -162,7 +162,7 @@ function kindLines(runs: readonly Tau2Run[], refusals: Refusals): KindLine[] {
 }
 
 /** Why a completed run failed, by what decides its task (its reward basis; NL_ASSERTION and ENV_ASSERTION are never scored). */
-export function tau2WhyFailed(run: Tau2Run): string {
+function tau2WhyFailed(run: Tau2Run): string {
   if (run.blocked) return `blocked: ${run.blocked}`;
   const { score } = run;
   const basis = new Set(run.reward_basis);

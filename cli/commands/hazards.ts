@@ -50,7 +50,7 @@ async function offline(values: Values, env: NodeJS.ProcessEnv): Promise<HazardRe
   }
 }
 
-export function renderReport(report: HazardReport, all: boolean): string {
+function renderReport(report: HazardReport, all: boolean): string {
   const { settings } = report;
   const head =
     `session ${report.session}, seed ${report.seed}, hints ${settings.hints ? 'on' : 'off'}, at most ${settings.max_consecutive} retryable faults ` +

@@ -14,7 +14,7 @@ export function smartHomeFixture(): SmartHomeDatabase {
 }
 
 /** The first item that passes `test`; throws naming `what` when none does. */
-export function first<T>(items: Iterable<T>, test: (item: T) => boolean, what: string): T {
+function first<T>(items: Iterable<T>, test: (item: T) => boolean, what: string): T {
   for (const item of items) if (test(item)) return item;
   throw new Error(`no ${what} in the smart-home fixture`);
 }
