@@ -5,6 +5,7 @@ import { DEFAULT, type MatrixRun, type MatrixTask, MATRIX_SEEDS, sessionOf } fro
 import { mapInOrder } from './pool.js';
 import { runTask } from './run.js';
 import type { Obj } from './tool-client.js';
+import { isObject } from '../lib/object.js';
 
 // Scripted adversaries of the score: strategies a model could learn instead of doing the task. Each must fail
 // (at most MAX_ADVERSARY_SUCCESS of its runs) on the tasks its trick applies to, under the tasks' default hazards
@@ -14,7 +15,7 @@ import type { Obj } from './tool-client.js';
 export const MAX_ADVERSARY_SUCCESS = 0.05;
 
 /** What an adversary remembers of a task's seed 0: the oracle's calls (hazard-free), what the request stated, and its answers. */
-export interface Memory {
+interface Memory {
   calls: { tool: string; args: Obj; write: boolean }[];
   given: unknown;
   answers: Said[];
@@ -107,15 +108,14 @@ function seenValues(replies: readonly unknown[]): unknown[] {
 }
 
 /** An answer of every value seen that fits each field: a list gets them all, a single value the first one of its type. */
-export function dumpOf(schema: Obj | null, replies: readonly unknown[]): Obj | undefined {
+function dumpOf(schema: Obj | null, replies: readonly unknown[]): Obj | undefined {
   if (!schema) return undefined;
   const all = seenValues(replies);
   const typeOf = (node: Obj): string =>
     String(node['type'] ?? (node['anyOf'] ? (node['anyOf'] as Obj[]).find((n) => n['type'] !== 'null')?.['type'] : 'string'));
   const fits = (node: Obj, v: unknown): boolean => {
     const type = typeOf(node);
-    if (type === 'object')
-      return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys((node['properties'] ?? {}) as Obj).every((key) => key in (v as Obj));
+    if (type === 'object') return isObject(v) && Object.keys((node['properties'] ?? {}) as Obj).every((key) => key in (v as Obj));
     if (type === 'integer') return Number.isInteger(v);
     if (Array.isArray(node['enum'])) return (node['enum'] as unknown[]).includes(v);
     return typeof v === type;
@@ -202,7 +202,7 @@ export const ADVERSARIES: readonly Adversary[] = [
 ];
 
 /** What the oracle did on a task's seed 0, hazard-free: the adversaries' memory. */
-export async function rememberSeedZero(dispatcher: Dispatcher, base: string, task: MatrixTask, plans: Readonly<Record<string, Plan>>): Promise<Memory> {
+async function rememberSeedZero(dispatcher: Dispatcher, base: string, task: MatrixTask, plans: Readonly<Record<string, Plan>>): Promise<Memory> {
   const run = await runTask(dispatcher, base, task.id, ORACLE, plans[task.id]!, {
     session: sessionOf(task.id, 0, 'memory', 'oracle', 'm'),
     seed: 0,

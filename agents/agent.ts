@@ -47,7 +47,7 @@ export interface Agent {
   parallel<T = any>(calls: readonly (readonly [tool: string, args?: Obj])[], options?: CarefulOptions): Promise<T[]>;
 }
 
-export interface WriteOptions<T> extends CarefulOptions {
+interface WriteOptions<T> extends CarefulOptions {
   /** Reads whether the write went through: its result when it did, undefined when it did not. */
   applied?: () => Promise<T | undefined>;
 }

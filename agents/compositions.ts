@@ -8,7 +8,7 @@ import { type Condition, type MatrixCellRun, type MatrixRun, type MatrixTask, ru
 // oracle runs that task with exactly the two on at rate 1 and must still succeed. Each pair runs once, on the
 // first task whose calls it meets; outages only where the task targets them, as in `all`.
 
-export interface Scenario {
+interface Scenario {
   domain: string;
   tool: string;
   kind: string;
@@ -24,7 +24,7 @@ export interface PairRun {
 const nameOf = (scenario: Scenario) => `${scenario.kind}/${scenario.tool}`;
 
 /** The scenarios every domain declares, as GET /hazards lists them (cells a domain assigns). */
-export async function declaredScenarios(dispatcher: Dispatcher, base: string): Promise<Scenario[]> {
+async function declaredScenarios(dispatcher: Dispatcher, base: string): Promise<Scenario[]> {
   const reply = await exchange(dispatcher, base, 'GET', '/hazards');
   if (reply.status !== 200) throw new Error(`GET /hazards answered ${reply.status}`);
   const matrix = (reply.body as { matrix: (Scenario & { assigned: boolean })[] }).matrix;
@@ -34,7 +34,7 @@ export async function declaredScenarios(dispatcher: Dispatcher, base: string): P
 const cell = (task: MatrixTask, seed: number, condition: Condition): MatrixCellRun => ({ task, seed, condition, agent: ORACLE });
 
 /** The pairs to try: each unordered pair of scenarios, on the first task (in order) whose calls both reach. */
-export function pairsOf(
+function pairsOf(
   tasks: readonly MatrixTask[],
   scenarios: readonly Scenario[],
   called: ReadonlyMap<string, ReadonlySet<string>>,
@@ -58,7 +58,7 @@ export function pairsOf(
 }
 
 /** The hazard settings that switch on exactly these scenarios, at rate 1. */
-export function onlyThese(scenarios: readonly Scenario[]): Condition['options'] {
+function onlyThese(scenarios: readonly Scenario[]): Condition['options'] {
   const tools: Record<string, Record<string, number>> = {};
   for (const s of scenarios) tools[`${s.domain}__${s.tool}`] = { ...tools[`${s.domain}__${s.tool}`], [s.kind]: 1 };
   return { kinds: [], hazards: { tools } };

@@ -6,7 +6,7 @@ const MAX_SEED = 2_147_483_647;
 
 // npm run eval's options and what it prints.
 
-export const EVAL_USAGE =
+const EVAL_USAGE =
   "npm run eval -- --base-url URL --model NAME [--tasks 'retail/*' ...] [--api-key K | env OPENAI_API_KEY] [--kinds none,all,default|list] " +
   '[--seeds 1,2,3] [--concurrency 4] [--max-steps 30] [--server URL] [--out reports] [--temperature 0]';
 

@@ -7,6 +7,7 @@ import { mapInOrder } from './pool.js';
 import { DEFAULT, type MatrixRun, type MatrixTask, NONE, summarise, whyFailed } from './matrix.js';
 import type { Report } from './report.js';
 import { listTasks, selectTasks } from './validity.js';
+import { isObject } from '../lib/object.js';
 
 // The eval: a model behind an OpenAI-compatible chat endpoint as the agent, on every selected task and
 // condition. Each run is a conversation in its own session: the domain policy as system message, the
@@ -89,8 +90,7 @@ export function parseArguments(text: string): { args: Record<string, unknown> } 
   } catch (error) {
     return { error: `Invalid arguments: not valid JSON (${(error as Error).message}). No call was made; send the arguments as one JSON object.` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { error: 'Invalid arguments: not a JSON object. No call was made; send the arguments as one JSON object.' };
+  if (!isObject(value)) return { error: 'Invalid arguments: not a JSON object. No call was made; send the arguments as one JSON object.' };
   return { args: value as Record<string, unknown> };
 }
 

@@ -22,7 +22,7 @@ export const DEFAULT = 'default';
  * them: an incident that takes away a tool a task has no other source for (live tracking, say) leaves nothing
  * to measure but the incident.
  */
-export const ALL_RATES = [0.5, 1] as const;
+const ALL_RATES = [0.5, 1] as const;
 
 /** The settings of `all@rate` for a task: every kind at the rate, outages only on the tools the task targets with one. */
 export const allAt = (task: MatrixTask, rate: number): Condition['options'] & { hazard_rate: number } => {
@@ -42,7 +42,7 @@ export interface Condition {
 }
 
 /** The conditions a task runs under: no hazards, each kind it targets alone, all its targets together, every hazard at each rate. */
-export function conditionsOf(task: MatrixTask): Condition[] {
+function conditionsOf(task: MatrixTask): Condition[] {
   return [
     { name: NONE, options: { kinds: [] }, agents: AGENTS },
     ...[...new Set(task.targets.map((target) => target.kind))].map((kind) => ({ name: kind, options: { kinds: [kind] }, agents: AGENTS })),
@@ -81,7 +81,7 @@ export interface MatrixCellRun {
 }
 
 /** Every cell of the matrix for the tasks and seeds, in a stable order. */
-export const cellsOf = (tasks: readonly MatrixTask[], seeds: readonly number[]): MatrixCellRun[] =>
+const cellsOf = (tasks: readonly MatrixTask[], seeds: readonly number[]): MatrixCellRun[] =>
   tasks.flatMap((task) =>
     seeds.flatMap((seed) => conditionsOf(task).flatMap((condition) => condition.agents.map((agent) => ({ task, seed, condition, agent })))),
   );
@@ -132,7 +132,7 @@ export const runMatrix = (
   prefix = 'v',
 ): Promise<MatrixRun[]> => runCells(dispatcher, base, cellsOf(tasks, seeds), plans, concurrency, via, prefix);
 
-export interface Cell {
+interface Cell {
   domain: string;
   condition: string;
   agent: string;
@@ -142,7 +142,7 @@ export interface Cell {
   rate: number;
 }
 
-export interface Drop {
+interface Drop {
   domain: string;
   kind: string;
   /** The agent's success (the naive agent's in the validity matrix) on the tasks that target the kind: without hazards, and with the kind on. */

@@ -7,7 +7,7 @@ import type { Obj, ToolClient } from './tool-client.js';
 // agent sees is the observation's HTTP answer, so that a plan cannot tell the two transports apart.
 
 /** An observation's tool answer as the HTTP reply it stands for; a connection that failed (or a cut body) is status 0, as undici reports it. */
-export function replyOf(observation: OpenEnvObservation): Reply {
+function replyOf(observation: OpenEnvObservation): Reply {
   const { response, error } = observation;
   if (!response || error?.error_type === 'transport_error') return { status: 0, headers: {}, body: undefined, text: '' };
   let body: unknown = response.body;

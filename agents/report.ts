@@ -37,7 +37,7 @@ export interface Report {
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** The agents of the matrix, in the order of its runs. */
-export const agentsOf = (matrix: Matrix) => [...new Set(matrix.cells.map((cell) => cell.agent))];
+const agentsOf = (matrix: Matrix) => [...new Set(matrix.cells.map((cell) => cell.agent))];
 
 /** The matrix as a plain-text table: one line per domain and condition, the success of each agent. */
 export function matrixTable(matrix: Matrix): string {
@@ -84,17 +84,21 @@ function chart(matrix: Matrix): string {
         `<text x="${labelWidth - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(kind)}</text>`,
         ...agents.map(
           (agent, j) =>
-            `<rect fill="${colourOf(j)}" x="${labelWidth}" y="${y + 11 * j}" width="${(barWidth * rates[j]!) / 100}" height="10"><title>${escapeHtml(agent)} ${rates[j]}%</title></rect>`,
+            `<rect fill="${colourOf(j)}" x="${labelWidth}" y="${y + 11 * j}" width="${(barWidth * rates[j]!) / 100}" ` +
+            `height="10"><title>${escapeHtml(agent)} ${rates[j]}%</title></rect>`,
         ),
         `<text x="${labelWidth + barWidth + 8}" y="${y + 14}">${rates.map((rate) => `${rate}%`).join(' / ')}</text>`,
       ].join('');
     })
     .join('\n');
   const key = agents.map((agent, j) => `<tspan fill="${colourOf(j)}">■ ${escapeHtml(agent)}</tspan>`).join(' ');
-  return `<svg role="img" aria-label="Success by hazard kind, ${escapeHtml(agents.join(' and '))}" width="${labelWidth + barWidth + 120}" height="${height}" xmlns="http://www.w3.org/2000/svg">
+  return (
+    `<svg role="img" aria-label="Success by hazard kind, ${escapeHtml(agents.join(' and '))}" width="${labelWidth + barWidth + 120}" height="${height}" ` +
+    `xmlns="http://www.w3.org/2000/svg">
 <text x="${labelWidth}" y="16">${key} success, all domains</text>
 ${bars}
-</svg>`;
+</svg>`
+  );
 }
 
 export function reportHtml(report: Report): string {
@@ -104,7 +108,8 @@ export function reportHtml(report: Report): string {
   const drops = report.matrix.drops
     .map(
       (drop) =>
-        `<tr class="${bad(drop.drop) ? 'bad' : ''}"><td>${escapeHtml(drop.domain)}</td><td>${escapeHtml(drop.kind)}</td><td>${drop.hazardFree}</td><td>${drop.underKind}</td><td>${drop.drop}</td></tr>`,
+        `<tr class="${bad(drop.drop) ? 'bad' : ''}"><td>${escapeHtml(drop.domain)}</td><td>${escapeHtml(drop.kind)}</td><td>${drop.hazardFree}</td><td>` +
+        `${drop.underKind}</td><td>${drop.drop}</td></tr>`,
     )
     .join('\n');
   const failures = report.runs.filter((run) => !run.success);
@@ -118,14 +123,23 @@ table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding
 tr.bad td{background:#fdd}svg text{font-size:12px}
 </style></head><body>
 <h1>${escapeHtml(report.title)}</h1>
-${model ? `<p id="model">Model <strong>${escapeHtml(model.name)}</strong> at ${escapeHtml(model.base_url)}${model.temperature === undefined ? '' : `, temperature ${model.temperature}`}, at most ${model.max_steps} model requests per turn.</p>\n` : ''}<p>Tasks: ${Object.entries(
-    report.tasks,
-  )
+${
+  model
+    ? `<p id="model">Model <strong>${escapeHtml(model.name)}</strong> at ${escapeHtml(model.base_url)}${
+        model.temperature === undefined ? '' : `, temperature ${model.temperature}`
+      }, at most ${model.max_steps} model requests per turn.</p>\n`
+    : ''
+}<p>Tasks: ${Object.entries(report.tasks)
     .map(([domain, n]) => `${escapeHtml(domain)} ${n}`)
     .join(
       ', ',
     )}.${agentsOf(report.matrix).includes('oracle') ? ` Oracle failures: <strong id="oracle-failures">${report.matrix.oracleFailures.length}</strong>.` : ''}
-${report.determinism ? `Journals at concurrency 1 and ${report.determinism.concurrency ?? 8}${report.determinism.via === 'openenv' ? ' (over OpenEnv)' : ''}: <strong id="determinism">${report.determinism.identical ? 'identical' : 'different'}</strong> (${report.determinism.runs} runs).` : ''}</p>
+${
+  report.determinism
+    ? `Journals at concurrency 1 and ${report.determinism.concurrency ?? 8}${report.determinism.via === 'openenv' ? ' (over OpenEnv)' : ''}` +
+      `: <strong id="determinism">${report.determinism.identical ? 'identical' : 'different'}</strong> (${report.determinism.runs} runs).`
+    : ''
+}</p>
 ${passes ? `<p>Passed: <strong id="passed">${passes.passed} of ${passes.runs}</strong> runs.</p>\n` : ''}<h2>Success by kind</h2>
 ${chart(report.matrix)}
 <h2>The ${escapeHtml(dropsOf === 'naive' ? 'naive agent' : dropsOf)}'s drop per domain and kind</h2>
@@ -142,7 +156,13 @@ ${passes.tasks.map((task) => `<tr><td>${escapeHtml(task.task)}</td><td>${task.pa
     : ''
 }<h2>Failed runs (${failures.length})</h2>
 <table id="failures"><thead><tr><th>task</th><th>condition</th><th>agent</th><th>why</th></tr></thead><tbody>
-${failures.map((run) => `<tr><td>${escapeHtml(run.task)}</td><td>${escapeHtml(run.condition)}</td><td>${escapeHtml(run.agent)}</td><td>${escapeHtml(run.why ?? '')}</td></tr>`).join('\n')}
+${failures
+  .map(
+    (run) =>
+      `<tr><td>${escapeHtml(run.task)}</td><td>${escapeHtml(run.condition)}</td><td>${escapeHtml(run.agent)}</td><td>` +
+      `${escapeHtml(run.why ?? '')}</td></tr>`,
+  )
+  .join('\n')}
 </tbody></table>
 </body></html>
 `;

@@ -39,7 +39,7 @@ export interface RunResult {
 const EPISODE_STEPS = 1000;
 
 /** What an agent says when it could not finish: an honest failure, which fails the task. */
-export const giveUp = (why: string) => `I could not complete the request: ${why}.`;
+const giveUp = (why: string) => `I could not complete the request: ${why}.`;
 
 async function ok(reply: Reply, what: string): Promise<any> {
   if (reply.status < 200 || reply.status >= 300) throw new Error(`${what} answered ${reply.status}: ${reply.text.slice(0, 300)}`);

@@ -10,13 +10,13 @@ import { MATRIX_SEEDS, type MatrixRun, type MatrixTask, runCells } from './matri
 // worth. The table: one row per kind, one column per agent (the skills it lacks).
 
 /** What the server says of a kind: the skills that recover from it. */
-export interface KindNeeds {
+interface KindNeeds {
   kind: string;
   needs: Skill[];
 }
 
 /** The kinds' needs, as GET /hazards states them. */
-export async function kindNeeds(dispatcher: Dispatcher, base: string): Promise<KindNeeds[]> {
+async function kindNeeds(dispatcher: Dispatcher, base: string): Promise<KindNeeds[]> {
   const reply = await exchange(dispatcher, base, 'GET', '/hazards');
   if (reply.status !== 200) throw new Error(`GET /hazards answered ${reply.status}`);
   return (reply.body as { kinds: KindNeeds[] }).kinds.map(({ kind, needs }) => ({ kind, needs }));
@@ -33,9 +33,6 @@ export interface SpectrumCell {
   /** Success in percent. */
   rate: number;
 }
-
-/** The most an agent lacking a kind's skills may succeed under it, as a share of its runs: a kind passed more often does not measure its skill. */
-export const MAX_UNSKILLED_SUCCESS = 0;
 
 /** The spectrum of the tasks: per kind they target, every skill-lacking agent (all, or only the one lacking the kind's own needs). */
 export async function runSpectrum(
@@ -83,7 +80,10 @@ export async function runSpectrum(
   return { cells, runs };
 }
 
-/** The spectrum as a table: kinds down, agents across (numbered, with a legend of the skills each lacks), success in percent; the cell of the agent lacking the kind's own skills starred. */
+/**
+ * The spectrum as a table: kinds down, agents across (numbered, with a legend of the skills each lacks), success in percent;
+ * the cell of the agent lacking the kind's own skills starred.
+ */
 export function spectrumTable(cells: readonly SpectrumCell[]): string {
   const agents = [...new Set(cells.map((cell) => cell.agent))];
   const kinds = [...new Set(cells.map((cell) => cell.kind))];

@@ -28,7 +28,7 @@ export async function listTasks(dispatcher: Dispatcher, base: string): Promise<M
 /** An OpenEnv episode whose last step carried a reward: it is the score's verdict (1 success, 0 failure). */
 const rewardAgrees = (run: MatrixRun) => run.reward === undefined || run.reward === null || run.reward === (run.success ? 1 : 0);
 
-export const runSummary = (run: MatrixRun) => ({
+const runSummary = (run: MatrixRun) => ({
   task: run.task,
   seed: run.seed,
   condition: run.condition,

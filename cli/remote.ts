@@ -3,7 +3,7 @@ import type { Option, Values } from './command.js';
 
 // What the commands that read a running server share: where it is and the token it wants.
 
-export const DEFAULT_URL = 'http://127.0.0.1:8080';
+const DEFAULT_URL = 'http://127.0.0.1:8080';
 
 export const remoteOptions: readonly Option[] = [
   { name: 'url', value: 'URL', description: `the running server (default ${DEFAULT_URL})` },

@@ -6,7 +6,10 @@ import { commands } from './commands/index.js';
 function overallHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   const lines = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary.split('. ')[0]!.replace(/\.$/, '')}`);
-  return `Usage: wildtools <command> [flags]\n\nMock API server of unreliable tools for LLM agents (version ${VERSION}).\n\nCommands:\n${lines.join('\n')}\n\nRun 'wildtools <command> --help' for its flags.\n`;
+  return (
+    `Usage: wildtools <command> [flags]\n\nMock API server of unreliable tools for LLM agents ` +
+    `(version ${VERSION}).\n\nCommands:\n${lines.join('\n')}\n\nRun 'wildtools <command> --help' for its flags.\n`
+  );
 }
 
 /** Runs `wildtools <argv>`; resolves with the exit code (serve resolves once it listens). */

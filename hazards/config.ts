@@ -2,9 +2,10 @@ import { ENABLE_ALIASES, GROUPS, isKind, KINDS, type KindName } from './catalog.
 import type { Assignment, ToolRef } from './assignment.js';
 import { HazardSpec, type Setting } from './spec.js';
 import { flagValue, isFlagWord } from '../lib/flag.js';
+import { isObject } from '../lib/object.js';
 
 /** One setting: these kinds, on these tools (or on the tools they are assigned to), at p. */
-export interface Rule {
+interface Rule {
   kinds: readonly KindName[];
   /** `assigned`: every tool the kind is assigned to; otherwise exactly these tools. */
   tools: 'assigned' | readonly ToolRef[];
@@ -127,7 +128,6 @@ const KNOWN_VARIABLES = new Set(Object.keys(HAZARD_VARIABLES));
  * validation, and the setting with it: it is an unknown word like any other.
  */
 function refuseProtoKeys(input: unknown, source: string): void {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
   if (!isObject(input)) return;
   const { kinds, tools } = input;
   if (isObject(kinds) && Object.hasOwn(kinds, '__proto__')) fail(`${source}: kinds.__proto__: unknown hazard kind '__proto__'`);

@@ -29,7 +29,7 @@ export function annotationsOf(tool: HazardTool): ToolAnnotations {
 }
 
 /** `cancel_pending_order` → `Cancel pending order`. */
-export function titleOf(name: string): string {
+function titleOf(name: string): string {
   const words = name.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -22,5 +22,3 @@ export const HAZARD_ERRORS = defineErrors({
     meaning: 'outage: the tool is down for an incident (Retry-After is an hour): use a fallback tool if there is one, else tell the user.',
   },
 });
-
-export type HazardErrorCode = keyof typeof HAZARD_ERRORS;

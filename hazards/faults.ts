@@ -4,6 +4,7 @@ import { jsonText } from '../lib/json-text.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../lib/problem.js';
 import { headerText } from '../lib/text.js';
 import type { HAZARD_ERRORS } from './errors.js';
+import { isObject } from '../lib/object.js';
 
 // Failure responses in the styles real servers and gateways answer with. Ids come from the
 // call's seeded generator, so the same schedule gives the same bodies.
@@ -13,7 +14,8 @@ const hex = (call: HazardCall<ScenarioBase>, length: number) => Array.from({ len
 const uuid = (call: HazardCall<ScenarioBase>) => `${hex(call, 8)}-${hex(call, 4)}-4${hex(call, 3)}-a${hex(call, 3)}-${hex(call, 12)}`;
 
 const html = (status: number, text: string) =>
-  `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  `<html>\r\n<head><title>${status} ${text}</title></head>\r\n<body>\r\n<center><h1>${status} ${text}` +
+  `</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 type Template = (call: HazardCall<ScenarioBase>) => ForeignAnswer;
 
@@ -124,7 +126,7 @@ export function problemFault(call: HazardCall<ScenarioBase>, body: Problem, head
 }
 
 /** In hints mode, a failure carries the hint: as a JSON member, or as a comment or a header otherwise. */
-export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
+function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer): HazardFault {
   if (!call.hints) return new HazardFault(response);
   if (response.contentType.includes('json')) {
     const hinted = { ...((response.document ?? JSON.parse(response.body)) as Record<string, unknown>), hint: call.hint };
@@ -136,6 +138,6 @@ export function withHint(call: HazardCall<ScenarioBase>, response: ForeignAnswer
 
 /** In hints mode, an object result carries the hint in `_hint`. */
 export function hinted<T>(call: HazardCall<ScenarioBase>, result: T): T {
-  if (!call.hints || typeof result !== 'object' || result === null || Array.isArray(result)) return result;
+  if (!call.hints || !isObject(result)) return result;
   return { ...result, _hint: call.hint };
 }

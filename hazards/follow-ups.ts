@@ -1,5 +1,5 @@
 import { isObject } from '../lib/object.js';
-import type { CallContext, HazardSession } from './engine.js';
+import type { CallContext, HazardSession } from './call-context.js';
 import type { HazardEvent } from './event.js';
 import type { FollowUp, HazardCall, ScenarioBase } from './kind.js';
 import { headerText } from '../lib/text.js';

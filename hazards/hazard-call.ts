@@ -1,7 +1,7 @@
 import { isObject } from '../lib/object.js';
 import { Random } from '../lib/random.js';
 import { headerText } from '../lib/text.js';
-import type { CallContext } from './engine.js';
+import type { CallContext } from './call-context.js';
 import type { HazardEvent } from './event.js';
 import type { FollowUps } from './follow-ups.js';
 import type { FollowUp, HazardCall, HazardKind, ResultHook, ScenarioBase } from './kind.js';

@@ -2,7 +2,7 @@ import type { Skill } from '../lib/skills.js';
 import type { z } from 'zod';
 import type { Random } from '../lib/random.js';
 import type { Table } from '../lib/table.js';
-import type { CallContext } from './engine.js';
+import type { CallContext } from './call-context.js';
 import type { HazardEvent } from './event.js';
 import type { HazardFault } from './fault.js';
 
@@ -15,6 +15,7 @@ export type Family = (typeof FAMILY_NAMES)[number];
  * names and the scenario union derive from that folder:
  * `declare module '../kind.js' { interface ScenarioTypes<Db, Tool> { conflict: ConflictScenario<Db> } }`.
  * `Db` is the domain's typed database that hooks receive; `Tool` the domain's tool type (decoys).
+ * @public (the kinds' files augment it: knip sees no import)
  */
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the kinds' files (declaration merging)
 // biome-ignore lint/correctness/noUnusedVariables: the type parameters are the kinds' files' to use
@@ -164,7 +165,7 @@ export interface FollowUp {
 }
 
 /** The listing state of a session-wide kind for one tool. */
-export interface ContractState<S extends ScenarioBase> {
+interface ContractState<S extends ScenarioBase> {
   readonly scenario: S;
   /** The call of the tool from which the hazard acts. */
   readonly onset: number;

@@ -2,10 +2,10 @@ import { readBoundedText, UnreadableFileError } from '../lib/bounded-file.js';
 import { parseJsonText } from '../lib/json.js';
 import type { HazardDomain } from './kind.js';
 import { HazardConfigError, type Layer, layerFromEnv, layerFromSpec } from './config.js';
-import { HazardRuntime } from './runtime.js';
+import { HazardEngine } from './engine.js';
 
 /** Largest HAZARD_CONFIG file: settings for every tool of every domain fit many times over. */
-export const HAZARD_CONFIG_LIMIT = 1024 * 1024;
+const HAZARD_CONFIG_LIMIT = 1024 * 1024;
 
 /**
  * The hazard engine as the environment configures it: HAZARD* and ENABLE__* variables, then
@@ -18,10 +18,10 @@ export function hazardsFromEnvironment(
   sleep?: (ms: number) => Promise<void>,
   /** Domains served besides the built-in ones (proxied upstreams), so that settings can name their tools. */
   attached: readonly HazardDomain[] = [],
-): { runtime: HazardRuntime; seed?: string } {
-  const runtime = new HazardRuntime({ domains, ...(sleep ? { sleep } : {}) });
-  if (attached.length > 0) runtime.attach(attached);
-  const fromEnv = layerFromEnv(env, runtime.assignment);
+): { engine: HazardEngine; seed?: string } {
+  const engine = new HazardEngine({ domains, ...(sleep ? { sleep } : {}) });
+  if (attached.length > 0) engine.attach(attached);
+  const fromEnv = layerFromEnv(env, engine.assignment);
   const layers: Layer[] = [fromEnv];
   let seed = fromEnv.seed;
   if (fromEnv.configFile) {
@@ -39,8 +39,8 @@ export function hazardsFromEnvironment(
         throw new HazardConfigError(`HAZARD_CONFIG=${path}: seed: expected a string or a number`);
       seed = String(fileSeed);
     }
-    layers.push(layerFromSpec(Array.isArray(json) ? json : spec, runtime.assignment, `HAZARD_CONFIG=${path}`));
+    layers.push(layerFromSpec(Array.isArray(json) ? json : spec, engine.assignment, `HAZARD_CONFIG=${path}`));
   }
-  runtime.setBaseLayers(layers);
-  return { runtime, ...(seed !== undefined ? { seed } : {}) };
+  engine.setBaseLayers(layers);
+  return { engine, ...(seed !== undefined ? { seed } : {}) };
 }

@@ -17,7 +17,8 @@ export const HazardSpec = z
       .array(z.string())
       .optional()
       .describe(
-        'Kinds or groups to switch on at `rate` on the tools they are assigned to: all, none, failures, drift, sponsored, conflict, adhoc, a family, or kind names.',
+        'Kinds or groups to switch on at `rate` on the tools they are assigned to: all, none, failures, drift, sponsored, conflict, adhoc, a family, or ' +
+          'kind names.',
       ),
     rate: z.number().min(0).max(1).optional().describe('Probability that an eligible call is hit, for `enable` and "on" (default 1).'),
     kinds: z.record(z.string(), Setting).optional().describe('Per kind, on its assigned tools: {"transient_failure": 0.3}.'),

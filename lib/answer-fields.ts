@@ -32,7 +32,7 @@ const EXACT: AnswerRule = { type: 'exact' };
 const TEXT: AnswerRule = { type: 'text' };
 
 /** Half a cent: amounts of money are equal when they round to the same cent. */
-export const MONEY_TOLERANCE = 0.005;
+const MONEY_TOLERANCE = 0.005;
 
 /** Answer fields: each a zod schema with its description (what the agent reads) and its comparison. */
 export const field = {

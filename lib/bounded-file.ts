@@ -49,7 +49,7 @@ function unreadable(error: unknown): UnreadableFileError {
 }
 
 /** `1 MiB`, `64 MiB`, `512 KiB`: a limit as people read it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   for (const [unit, size] of [
     ['GiB', 1024 ** 3],
     ['MiB', 1024 ** 2],

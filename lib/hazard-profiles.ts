@@ -33,7 +33,8 @@ export function profileKinds(profile: string): string[] {
   const unknown = kinds.find((kind) => !GENERIC_KINDS.includes(kind));
   if (unknown !== undefined)
     throw new Error(
-      `unknown profile or kind ${JSON.stringify(unknown)}: the profiles are ${[...Object.keys(PROFILES), 'all'].join(', ')}; the kinds ${GENERIC_KINDS.join(', ')}`,
+      `unknown profile or kind ${JSON.stringify(unknown)}: the profiles are ${[...Object.keys(PROFILES), 'all'].join(', ')}; the ` +
+        `kinds ${GENERIC_KINDS.join(', ')}`,
     );
   return [...new Set(kinds)];
 }

@@ -4,7 +4,7 @@ import type { JsonSchema } from './json-schema.js';
  * The keywords OpenAI's strict mode (Structured Outputs, "Supported schemas") accepts. Everything
  * else a schema says is kept for the model in words, in the description.
  */
-export const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
+const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
   'type',
   'description',
   'enum',
@@ -28,10 +28,10 @@ export const STRICT_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The string formats strict mode accepts. */
-export const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
+const STRICT_FORMATS: ReadonlySet<string> = new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']);
 
 /** Regular expression features strict mode's grammar cannot follow: lookaround and backreferences. */
-export const UNSUPPORTED_PATTERN = /\(\?<?[=!]|\\[1-9]|\\k</;
+const UNSUPPORTED_PATTERN = /\(\?<?[=!]|\\[1-9]|\\k</;
 
 /** How a constraint strict mode does not take reads in a description. */
 const IN_WORDS: Record<string, (value: unknown) => string> = {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isObject } from './object.js';
 
 // The task format of tau2-bench (`data/tau2/domains/<domain>/tasks.json`: a JSON array), as far as
 // wildtools reads it (tau2-bench's src/tau2/data_model/tasks.py). Argument objects are kept as they are
 // (own keys, `__proto__` an ordinary one).
 
 /** A JSON object taken as it is, not rebuilt (a rebuilt object would lose an own `__proto__` key). */
-const Arguments = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'an object');
+const Arguments = z.custom<Record<string, unknown>>(isObject, 'an object');
 
 export const Tau2Action = z.object({
   action_id: z.string().optional(),
@@ -20,17 +21,17 @@ export type Tau2Action = z.infer<typeof Tau2Action>;
 
 const text = z.string().nullish();
 
-export const Tau2Instructions = z.union([
+const Tau2Instructions = z.union([
   z.string(),
   z.object({ task_instructions: text, domain: text, reason_for_call: text, known_info: text, unknown_info: text }),
 ]);
 
 /** What gates a task's reward (tau2-bench's RewardType): the product of the components listed. */
-export const REWARD_TYPES = ['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE'] as const;
+const REWARD_TYPES = ['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE'] as const;
 export type RewardType = (typeof REWARD_TYPES)[number];
 
 /** tau2-bench's default reward basis (EvaluationCriteria.reward_basis), the same for every domain: the original τ-bench's. */
-export const DEFAULT_REWARD_BASIS: readonly RewardType[] = ['DB', 'COMMUNICATE'];
+const DEFAULT_REWARD_BASIS: readonly RewardType[] = ['DB', 'COMMUNICATE'];
 
 /** Components wildtools cannot score deterministically: an LLM judge's (NL_ASSERTION), tau2-bench's own Python assertions (ENV_ASSERTION). */
 export const UNSCORED_REWARD_TYPES: readonly RewardType[] = ['NL_ASSERTION', 'ENV_ASSERTION'];
@@ -68,16 +69,13 @@ export const rewardBasis = (task: Tau2Task): readonly RewardType[] => task.evalu
 export function initialStateSet(task: Tau2Task): string | undefined {
   const state = task.initial_state;
   if (state === undefined || state === null) return undefined;
-  if (typeof state !== 'object' || Array.isArray(state)) return 'initial_state is not an object';
+  if (!isObject(state)) return 'initial_state is not an object';
   const empty = (value: unknown) =>
-    value === undefined ||
-    value === null ||
-    (Array.isArray(value) && value.length === 0) ||
-    (typeof value === 'object' && !Array.isArray(value) && Object.keys(value as object).length === 0);
+    value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (isObject(value) && Object.keys(value).length === 0);
   const { initialization_data: data, initialization_actions: actions, message_history: history, ...rest } = state as Record<string, unknown>;
   const set: string[] = [];
   if (data !== undefined && data !== null) {
-    if (typeof data !== 'object' || Array.isArray(data)) set.push('initialization_data');
+    if (!isObject(data)) set.push('initialization_data');
     else {
       const { agent_data, user_data, ...other } = data as Record<string, unknown>;
       if (!empty(agent_data) || !empty(user_data) || Object.keys(other).length > 0) set.push('initialization_data');

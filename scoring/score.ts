@@ -35,7 +35,7 @@ export interface Run {
   answers: readonly SubmittedAnswer[];
 }
 
-export interface HazardVerdict {
+interface HazardVerdict {
   kind: string;
   tool: string;
   /** The calls it hit. */
@@ -47,13 +47,13 @@ export interface HazardVerdict {
   evidence: number[];
 }
 
-export interface Trap {
+interface Trap {
   seq: number;
   tool: string;
   why: string;
 }
 
-export interface AnswerVerdict {
+interface AnswerVerdict {
   ok: boolean;
   /** Every turn has an answer (a typed one for a typed task). */
   answered: boolean;
@@ -157,7 +157,7 @@ function hazardVerdicts(task: ScoredTask, calls: readonly ScoredCall[], success:
 }
 
 /** How the answers compare with the expected ones. */
-export function judgeAnswers(expected: ExpectedAnswer, answers: readonly SubmittedAnswer[]): AnswerVerdict {
+function judgeAnswers(expected: ExpectedAnswer, answers: readonly SubmittedAnswer[]): AnswerVerdict {
   if (expected.rule === 'tau2') {
     const text = answers.map((answer) => answer.text ?? '').join('\n\n');
     const facts = checkFacts(text, expected.contains, expected.excludes);

@@ -23,12 +23,11 @@ export const Target = z.strictObject({
 });
 export type Target = z.infer<typeof Target>;
 
-export const Forbidden = z.strictObject({
+const Forbidden = z.strictObject({
   tool: ToolName,
   args: Args.optional().describe('The call is forbidden when its arguments include these (all of them); any call of the tool otherwise.'),
   why: z.string().min(1),
 });
-export type Forbidden = z.infer<typeof Forbidden>;
 
 const AnswerFacts = z.strictObject({
   contains: z.array(Fact).default([]).describe('Facts the final answer must state.'),
@@ -44,12 +43,12 @@ export const RequiredCall = z.strictObject({
 export type RequiredCall = z.infer<typeof RequiredCall>;
 
 /** What decides a task's success besides the traps (a task given as data: tau2-bench's reward basis). */
-export const Judge = z.strictObject({
+const Judge = z.strictObject({
   state: z.boolean().describe('The end state decides (tau2-bench: DB in the reward basis).'),
   answer: z.boolean().describe('The answer decides (tau2-bench: COMMUNICATE in the reward basis, with facts to state).'),
   calls: z.array(RequiredCall).describe('Calls the run must make, whatever they were answered (tau2-bench: ACTION in the reward basis).'),
 });
-export type Judge = z.infer<typeof Judge>;
+type Judge = z.infer<typeof Judge>;
 
 /** The part of a task id after its domain: `001` for the embedded tasks, `tau2-12` for an imported one. */
 export const TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
@@ -141,5 +140,3 @@ export const scoredSpec = (task: TaskSpec): ScoredTask => ({
   answer: { rule: 'tau2', contains: task.expect.answer.contains, excludes: task.expect.answer.excludes, claims: task.expect.claims },
   ...(task.judge ? { judge: task.judge } : {}),
 });
-
-export const domainOf = (id: string): string => id.slice(0, id.indexOf('/'));

@@ -44,7 +44,7 @@ export interface Tau2Context {
 }
 
 /** What a converted task keeps of tau2-bench's rule besides its TaskSpec. */
-export interface Tau2Details {
+interface Tau2Details {
   /** The tau2-bench id. */
   id: string;
   reward_basis: readonly RewardType[];
@@ -95,7 +95,7 @@ export function tau2Request(task: Tau2Task): string {
 }
 
 /** The calls tau2-bench's ACTION requires: every gold action, compared on its compare_args (absent: every argument the call sends). */
-export const requiredCalls = (task: Tau2Task): RequiredCall[] =>
+const requiredCalls = (task: Tau2Task): RequiredCall[] =>
   goldActions(task).map((action) => ({
     tool: action.name,
     args: action.arguments ?? {},

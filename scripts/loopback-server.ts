@@ -21,7 +21,7 @@ export async function loopbackServer(options: {
     domains,
     bases: await loadBases(domains, options.fixtures),
     sessions: { ttlMs: 3_600_000, maxSessions: options.maxSessions ?? 1000, defaultSeed: hazards.seed ?? '0' },
-    hazards: hazards.runtime,
+    hazards: hazards.engine,
     ...(options.taskFiles ? { taskFiles: options.taskFiles } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

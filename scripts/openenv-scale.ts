@@ -45,7 +45,8 @@ try {
       results.push(result);
       if (!values.json)
         console.log(
-          `${sessions} sessions, wait ${wait} s: ${(result.success_rate * 100).toFixed(1)} %, ${Math.round(result.requests_per_s)} req/s, p99 ${result.latency_ms.p99} ms`,
+          `${sessions} sessions, wait ${wait} s: ${(result.success_rate * 100).toFixed(1)} %, ${Math.round(result.requests_per_s)} req/s, ` +
+            `p99 ${result.latency_ms.p99} ms`,
         );
     }
   }

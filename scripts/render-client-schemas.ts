@@ -23,7 +23,8 @@ export function renderClientSchemas(): Map<string, string> {
   }
   files.set(
     'openenv.ts',
-    `${HEADER}/** OpenEnv's reset data, action, observation and state (GET /openenv/schema). */\nexport const openenv = ${JSON.stringify(OPENENV_SCHEMAS, null, 2)} as const;\n`,
+    `${HEADER}/** OpenEnv's reset data, action, observation and state (GET /openenv/schema). */\nexport const openenv ` +
+      `= ${JSON.stringify(OPENENV_SCHEMAS, null, 2)} as const;\n`,
   );
   // Types only: the client loads the names at run time, never the schemas.
   const imports = domains.map((domain) => `import type { ${exportName(domain.name)} } from './${domain.name}.js';\n`).join('');

@@ -4,7 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Domain } from '../domains/domain.js';
-import { HazardRuntime } from '../hazards/runtime.js';
+import { HazardEngine } from '../hazards/engine.js';
+import type { HazardEngineApi } from '../hazards/engine-api.js';
 import type { BaseDatabase } from './data/base.js';
 import { type AccessOptions, accessControl } from './access.js';
 import { clientErrorHandler, frameworkErrors } from './client-errors.js';
@@ -44,7 +45,7 @@ export interface AppOptions {
   bases: ReadonlyMap<string, BaseDatabase>;
   sessions: Omit<SessionStoreOptions, 'bases'>;
   /** The hazard engine; one with every hazard off when absent. */
-  hazards?: HazardRuntime;
+  hazards?: HazardEngineApi;
   logger?: FastifyServerOptions['logger'];
   /** Bearer tokens for admin routes and for every api route (see access.ts). */
   access?: AccessOptions;
@@ -102,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const instanceOf = ({ task, seed }: SessionOptions): TaskInstance | undefined =>
     task === undefined ? undefined : tasks.instance(task, seedOf(seed ?? 0) ?? 0);
   const sessions: SessionStore = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
-  const hazards = options.hazards ?? new HazardRuntime({ domains: options.domains });
+  const hazards = options.hazards ?? new HazardEngine({ domains: options.domains });
   await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});
   // Restored task sessions rebuild their instances without waiting: the book's tasks must be loaded first.

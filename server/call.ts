@@ -1,6 +1,7 @@
 import type { Domain } from '../domains/domain.js';
 import { type AnyTool, IDEMPOTENCY_KEY } from '../domains/tool.js';
-import type { CallContext, HazardEngine } from '../hazards/engine.js';
+import type { CallContext } from '../hazards/call-context.js';
+import type { HazardEngineApi } from '../hazards/engine-api.js';
 import { damage, type Fault, HazardFault } from '../hazards/fault.js';
 import { API_VERSION_HEADER, DOCUMENTED_VERSION } from '../hazards/versions.js';
 import { jsonText } from '../lib/json-text.js';
@@ -32,7 +33,7 @@ export interface CallOutcome {
 
 export interface CallDependencies {
   sessions: SessionStore;
-  hazards: HazardEngine;
+  hazards: HazardEngineApi;
   log?: { error(details: object, message: string): void };
 }
 

@@ -118,7 +118,7 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
         },
         timeouts: config.timeouts,
         openenvIdleMs: config.openenvIdleMs,
-        hazards: hazards.runtime,
+        hazards: hazards.engine,
         taskFiles: config.taskFiles,
         proxies,
         proxyExec: config.adminProxyExec,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { HazardRuntime } from '../hazards/runtime.js';
+import type { HazardEngineApi } from '../hazards/engine-api.js';
 import type { Registry } from './registry.js';
 import type { Session } from './sessions/session.js';
 import type { SessionStore } from './sessions/store.js';
@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     registry: Registry;
     sessions: SessionStore;
-    hazards: HazardRuntime;
+    hazards: HazardEngineApi;
     /** Every domain's tasks. */
     tasks: TaskBook;
     /** Every view of the tools (one per domain, then the combined one), for listings and MCP. */
@@ -21,7 +21,7 @@ declare module 'fastify' {
 export interface Services {
   registry: Registry;
   sessions: SessionStore;
-  hazards: HazardRuntime;
+  hazards: HazardEngineApi;
   tasks: TaskBook;
 }
 

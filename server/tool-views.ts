@@ -4,7 +4,7 @@ import type { ToolContract } from '../hazards/kind.js';
 import { contractsOf } from './listings.js';
 import type { Registry } from './registry.js';
 import type { Session } from './sessions/session.js';
-import type { HazardRuntime } from '../hazards/runtime.js';
+import type { HazardEngineApi } from '../hazards/engine-api.js';
 import { contractOf } from '../hazards/contract.js';
 import { SUBMIT_ANSWER } from './tasks/answer-tool.js';
 
@@ -38,12 +38,12 @@ function once<T>(make: () => T): () => T {
 }
 
 /** Every view the server offers: one per domain, then the combined one. */
-export function toolViews(registry: Registry, hazards: HazardRuntime, answerTool: AnswerToolOf = () => undefined): ToolView[] {
+export function toolViews(registry: Registry, hazards: HazardEngineApi, answerTool: AnswerToolOf = () => undefined): ToolView[] {
   const byDomain = [...registry.domains.values()].map((domain) => domainView(registry, hazards, domain, answerTool));
   return [...byDomain, combinedView(registry, hazards, byDomain, answerTool)];
 }
 
-function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain, answerTool: AnswerToolOf): ToolView {
+function domainView(registry: Registry, hazards: HazardEngineApi, domain: Domain, answerTool: AnswerToolOf): ToolView {
   const ownAnswer = (session: Session) => {
     const found = answerTool(session);
     return found?.domain === domain ? found : undefined;
@@ -74,7 +74,7 @@ function domainView(registry: Registry, hazards: HazardRuntime, domain: Domain, 
  * decoy is listed, and callable, exactly when its domain's view lists it (its combined name is its own
  * unless another tool or decoy has it, then `{domain}__{name}`, as for tools).
  */
-function combinedView(registry: Registry, hazards: HazardRuntime, domainViews: readonly ToolView[], answerTool: AnswerToolOf): ToolView {
+function combinedView(registry: Registry, hazards: HazardEngineApi, domainViews: readonly ToolView[], answerTool: AnswerToolOf): ToolView {
   const entries = [...registry.combined.values()];
   const canonical = once(() => contractsOf(entries, 'combined'));
   const decoys = combinedDecoys(registry);

@@ -133,7 +133,7 @@ function paidFor(agent: Agent, reservation: Obj): number {
 // ---- flight status (get_flight_status: adhoc_rule, outage; get_flight_board: conflict)
 
 /** The airline's status each display status of an airport board stands for (the probes read boards the same way). */
-export const BOARD_STATUS: Record<string, string> = {
+const BOARD_STATUS: Record<string, string> = {
   Scheduled: 'available',
   'On Time': 'on time',
   Delayed: 'delayed',
@@ -143,7 +143,7 @@ export const BOARD_STATUS: Record<string, string> = {
 };
 
 /** The policy: a flight is delayed when it is expected to leave 15 minutes or more after its scheduled time. */
-export const DELAY_MINUTES = 15;
+const DELAY_MINUTES = 15;
 
 /**
  * The airline's status a flight's departures board row stands for, as the policy reads a board: 'Boarding' is on
@@ -469,7 +469,9 @@ export const airlinePlans: Record<string, Plan> = {
     const bags = await addBag(agent, profile, reservation, method['id']);
     return {
       answer: { reservation_id: id(reservation['reservation_id']), ...bags },
-      text: `Reservation ${reservation['reservation_id']} now has ${bags.total_baggages} checked bags (${bags.nonfree_baggages} paid); the new bag cost ${usd(bags.charged)}.`,
+      text:
+        `Reservation ${reservation['reservation_id']} now has ${bags.total_baggages} checked bags (${bags.nonfree_baggages} paid); the new bag ` +
+        `cost ${usd(bags.charged)}.`,
     };
   },
 
@@ -704,7 +706,9 @@ export const airlinePlans: Record<string, Plan> = {
     const flights = legs.map(({ flight_number, date }, i) => ({ flight_number, date, status: statuses[i]! }));
     return {
       answer: { reservation_id: id(reservation['reservation_id']), outcome, flights },
-      text: `Reservation ${reservation['reservation_id']}: ${flights.map(flightLine).join('; ')}. ${outcome === 'cancelled' ? 'It is cancelled.' : 'It cannot be cancelled for a refund.'}`,
+      text:
+        `Reservation ${reservation['reservation_id']}: ${flights.map(flightLine).join('; ')}. ` +
+        `${outcome === 'cancelled' ? 'It is cancelled.' : 'It cannot be cancelled for a refund.'}`,
     };
   },
 
@@ -737,7 +741,8 @@ export const airlinePlans: Record<string, Plan> = {
         answer: { reservation_id: id(reservation['reservation_id']), outcome, refunds },
         text:
           outcome === 'cancelled'
-            ? `Reservation ${reservation['reservation_id']} is cancelled: ${list(refunds.map((r) => `${usd(r.amount)} to ${r.payment_id}`))}, within 5–7 business days.`
+            ? `Reservation ${reservation['reservation_id']} is cancelled: ${list(refunds.map((r) => `${usd(r.amount)} to ${r.payment_id}`))}, within 5–7 ` +
+              `business days.`
             : `Reservation ${reservation['reservation_id']} cannot be cancelled for a refund (${outcome}).`,
       },
     ];

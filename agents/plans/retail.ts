@@ -521,7 +521,11 @@ export const retailPlans: Record<string, Plan> = {
     const packages = need(tracking.parcels, 'live tracking (tracking is down)');
     return {
       answer: { order_id: order.order_id, packages },
-      text: `Your order ${order.order_id} ships in ${packages.length} package(s): ${packages.map((p) => `${p.tracking_id} (${p.carrier}) ${p.status}${p.estimated_delivery ? `, expected ${p.estimated_delivery}` : ''}`).join('; ')}.`,
+      text:
+        `Your order ${order.order_id} ships in ${packages.length} ` +
+        `package(s): ${packages
+          .map((p) => `${p.tracking_id} (${p.carrier}) ${p.status}${p.estimated_delivery ? `, expected ${p.estimated_delivery}` : ''}`)
+          .join('; ')}.`,
     };
   },
 
@@ -642,7 +646,9 @@ export const retailPlans: Record<string, Plan> = {
     if (status !== 'pending') {
       return {
         answer: { order_id: order.order_id, status, outcome: 'not_pending' },
-        text: `Order ${order.order_id} cannot be cancelled: it is ${status}, and only pending orders can be cancelled${status === 'delivered' ? '; a delivered order can be returned instead' : ''}.`,
+        text:
+          `Order ${order.order_id} cannot be cancelled: it is ${status}, and only pending orders can be ` +
+          `cancelled${status === 'delivered' ? '; a delivered order can be returned instead' : ''}.`,
       };
     }
     const cancelled = await cancelOrder(agent, order.order_id, 'no longer needed');
@@ -665,7 +671,11 @@ export const retailPlans: Record<string, Plan> = {
     const my_pending_orders = mine.filter((o) => isPending(need(o.status, 'order status'))).map((o) => o.order_id);
     return {
       answer: { outcome, my_pending_orders },
-      text: `${outcome === 'not_yours' ? `Order ${order_id} is not on your account, so I cannot change it: I can only help with your own orders.` : `Order ${order_id}: ${outcome}.`} Your orders that have not shipped yet: ${my_pending_orders.join(', ') || 'none'}.`,
+      text: `${
+        outcome === 'not_yours'
+          ? `Order ${order_id} is not on your account, so I cannot change it: I can only help with your own orders.`
+          : `Order ${order_id}: ${outcome}.`
+      } Your orders that have not shipped yet: ${my_pending_orders.join(', ') || 'none'}.`,
     };
   },
 
@@ -686,7 +696,9 @@ export const retailPlans: Record<string, Plan> = {
     );
     return {
       answer: { order_id: order.order_id, status },
-      text: `Your order ${order.order_id} is ${status}. ${transferred ? 'I am transferring you to a human agent now.' : 'A human agent cannot be reached right now; please try again later.'}`,
+      text:
+        `Your order ${order.order_id} ` +
+        `is ${status}. ${transferred ? 'I am transferring you to a human agent now.' : 'A human agent cannot be reached right now; please try again later.'}`,
     };
   },
 
@@ -738,7 +750,9 @@ export const retailPlans: Record<string, Plan> = {
       first,
       {
         answer: { new_item_id: variant.item_id, price_difference, status: need(updated.status, 'order status') },
-        text: `Done: order ${order.order_id} now has the ${swap} (${Object.values(options).join(', ')}) at ${money(variant.price)}; ${money(Math.abs(price_difference))} is ${price_difference > 0 ? 'charged to' : 'refunded to'} ${pay['id']}.`,
+        text:
+          `Done: order ${order.order_id} now has the ${swap} (${Object.values(options).join(', ')}) ` +
+          `at ${money(variant.price)}; ${money(Math.abs(price_difference))} is ${price_difference > 0 ? 'charged to' : 'refunded to'} ${pay['id']}.`,
       },
     ];
   },

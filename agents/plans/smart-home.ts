@@ -394,7 +394,9 @@ export const smartHomePlans: Record<string, Plan> = {
     const { value: state, turnedOn } = await onFirst(agent, lamp, () => colorSet(agent, lamp, color));
     return {
       answer: { lamp: lamp.endpoint, turned_on: turnedOn, color: state.color, brightness: state.brightness },
-      text: `${turnedOn ? `I turned the ${lamp.name} on and made it` : `The ${lamp.name} is now`} ${color} (${state.color}), at ${state.brightness}% brightness.`,
+      text:
+        `${turnedOn ? `I turned the ${lamp.name} on and made it` : `The ${lamp.name} is now`} ${color} (${state.color}), at ${state.brightness}% ` +
+        `brightness.`,
     };
   },
   'smart-home/002': async (agent) => {
@@ -616,7 +618,9 @@ export const smartHomePlans: Record<string, Plan> = {
     if (!own) {
       return {
         answer: { unlocked: false, in_your_home: false, your_locks: locks.map((d) => d.endpoint) },
-        text: `I can't do that: ${endpoint} is not a device of your home, and I only operate the devices of your own home (your locks are ${words(locks.map((d) => `${d.name} (${d.endpoint})`))}). The owner of that home or one of its residents has to unlock it.`,
+        text:
+          `I can't do that: ${endpoint} is not a device of your home, and I only operate the devices of your own home (your locks ` +
+          `are ${words(locks.map((d) => `${d.name} (${d.endpoint})`))}). The owner of that home or one of its residents has to unlock it.`,
       };
     }
     const state = await unlock(agent, own, user_id);
@@ -634,7 +638,9 @@ export const smartHomePlans: Record<string, Plan> = {
     if (['movie', 'show', 'episode'].includes(movie.type) && speaker.type !== 'tv') {
       return {
         answer: { movie: movie.media_id, played: false, tvs: tvs.map((d) => d.endpoint) },
-        text: `I can't play ${movie.title} on the ${speaker.name}: it is a ${movie.type}, which is video, and a speaker plays audio only. I can put it on ${words(tvs.map((d) => `the ${d.name}`))} instead if you like.`,
+        text:
+          `I can't play ${movie.title} on the ${speaker.name}: it is a ${movie.type}, which is video, and a speaker plays audio only. I can put it ` +
+          `on ${words(tvs.map((d) => `the ${d.name}`))} instead if you like.`,
       };
     }
     const { state } = await playOn(agent, speaker, movie);
@@ -654,7 +660,9 @@ export const smartHomePlans: Record<string, Plan> = {
       },
       async (problem) => ({
         answer: { lock: lock.endpoint, unlocked: false, refusal: problem['code'] },
-        text: `The ${lock.name} refused to unlock: you are not on its access list, so it stays locked. I can't unlock it with another member's id; the owner can add you to its access list.`,
+        text:
+          `The ${lock.name} refused to unlock: you are not on its access list, so it stays locked. I can't unlock it with another member's id; the owner ` +
+          `can add you to its access list.`,
       }),
     );
   },
@@ -679,7 +687,9 @@ export const smartHomePlans: Record<string, Plan> = {
     const unread = await unreadFrom(agent, user_id, notes!);
     return {
       answer: { total_kwh: usage.total_kwh, unread: unread.ids, unread_total: unread.total },
-      text: `Yesterday your home used ${kwh(usage.total_kwh)} kWh. You have ${unread.total} unread notifications${unread.total > 0 ? `: ${unread.titles.join('; ')}` : ''}.`,
+      text:
+        `Yesterday your home used ${kwh(usage.total_kwh)} kWh. You have ${unread.total} unread ` +
+        `notifications${unread.total > 0 ? `: ${unread.titles.join('; ')}` : ''}.`,
     };
   },
   // ---- multi-mission
@@ -721,7 +731,9 @@ export const smartHomePlans: Record<string, Plan> = {
     const thermostats = [heated, other].map((thermostat, i) => setpointOf(thermostat, states[i]!));
     return {
       answer: { thermostats },
-      text: `Done: the ${heated.name} is heating, set to ${states[0]!.target_temperature} °${states[0]!.unit}; the ${other.name} is set to ${states[1]!.target_temperature} °${states[1]!.unit} (${states[1]!.mode}).`,
+      text:
+        `Done: the ${heated.name} is heating, set to ${states[0]!.target_temperature} °${states[0]!.unit}; the ${other.name} is set ` +
+        `to ${states[1]!.target_temperature} °${states[1]!.unit} (${states[1]!.mode}).`,
     };
   },
 };

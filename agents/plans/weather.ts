@@ -304,10 +304,12 @@ async function airNow(agent: Agent, location_id: string): Promise<{ aqi: number;
 // ---- words for the user --------------------------------------------------------------------------------
 
 const saidNow = (name: string, now: Now, unit: Unit = '°C') =>
-  `${name}: ${whole(now.temperature)} ${unit}, ${now.condition.replaceAll('_', ' ')} (${now.source === 'station' ? `measured at station ${now.station_id}` : 'model estimate'}).`;
+  `${name}: ${whole(now.temperature)} ${unit}, ${now.condition.replaceAll('_', ' ')} ` +
+  `(${now.source === 'station' ? `measured at station ${now.station_id}` : 'model estimate'}).`;
 
 const saidDay = (day: Obj) =>
-  `${day['date']}: high ${day['temperature_max']} °C, low ${day['temperature_min']} °C, ${String(day['description']).toLowerCase()}, ${day['precipitation_probability_pct']}% chance of precipitation`;
+  `${day['date']}: high ${day['temperature_max']} °C, low ${day['temperature_min']} ` +
+  `°C, ${String(day['description']).toLowerCase()}, ${day['precipitation_probability_pct']}% chance of precipitation`;
 
 // ---- the plans ---------------------------------------------------------------------------------------
 
@@ -379,7 +381,9 @@ export const weatherPlans: Record<string, Plan> = {
     const day = await tomorrow(agent, await locate(agent, place));
     return {
       answer: { date: day['date'], chance_pct: day['precipitation_probability_pct'], precipitation_mm: day['precipitation'] },
-      text: `Tomorrow (${day['date']}) in ${words(place)} there is a ${day['precipitation_probability_pct']}% chance of precipitation, about ${day['precipitation']} mm.`,
+      text:
+        `Tomorrow (${day['date']}) in ${words(place)} there is a ${day['precipitation_probability_pct']}% chance of precipitation, ` +
+        `about ${day['precipitation']} mm.`,
     };
   },
 
@@ -406,7 +410,9 @@ export const weatherPlans: Record<string, Plan> = {
     const total = sum1(days.map((day) => day['precipitation']));
     return {
       answer: { precipitation_mm: total, warmest_date: top['date'], warmest_high_c: top['temperature_max'] },
-      text: `In ${month} ${words(place)} had ${total} mm of precipitation in total; the warmest day was ${top['date']} with a high of ${top['temperature_max']} °C.`,
+      text:
+        `In ${month} ${words(place)} had ${total} mm of precipitation in total; the warmest day was ${top['date']} with a high ` +
+        `of ${top['temperature_max']} °C.`,
     };
   },
   'weather/010': async (agent) => {
@@ -510,7 +516,9 @@ export const weatherPlans: Record<string, Plan> = {
     const count = ownCount(agent, listing);
     return {
       answer: { station_id: nearest['station_id'], distance_km: nearest['distance_km'], count },
-      text: `The nearest weather station to ${words(place)} is ${nearest['name']} (${nearest['station_id']}), ${nearest['distance_km']} km away. There are ${count} stations within ${radius_km} km.`,
+      text:
+        `The nearest weather station to ${words(place)} is ${nearest['name']} (${nearest['station_id']}), ${nearest['distance_km']} km away. There ` +
+        `are ${count} stations within ${radius_km} km.`,
     };
   },
   'weather/029': async (agent) => {
@@ -553,7 +561,9 @@ export const weatherPlans: Record<string, Plan> = {
     const normal = (await agent.call('get_climate_normals', { location_id, month: Number(date.slice(5, 7)) }))['months'][0];
     return {
       answer: { forecast_available: covered, usual_high_c: normal['temperature_max_mean'] },
-      text: `There is no forecast for ${date} yet: forecasts reach only ${answer['days'].length} days ahead. What is usual: the average ${normal['name']} high in ${words(place)} is ${normal['temperature_max_mean']} °C (a climate average for 1991-2020, not a forecast).`,
+      text:
+        `There is no forecast for ${date} yet: forecasts reach only ${answer['days'].length} days ahead. What is usual: the average ${normal['name']} ` +
+        `high in ${words(place)} is ${normal['temperature_max_mean']} °C (a climate average for 1991-2020, not a forecast).`,
     };
   },
   'weather/019': async (agent) => {
@@ -572,7 +582,10 @@ export const weatherPlans: Record<string, Plan> = {
     const normal = (await agent.call('get_climate_normals', { location_id, month: Number(date.slice(5, 7)) }))['months'][0];
     return {
       answer: { forecast_available: covered, usual_rainy_days: normal['precipitation_days'], usual_precipitation_mm: normal['precipitation'] },
-      text: `I can't tell you whether it will rain in ${words(place)} on ${date}: the forecast reaches only ${answer['days'].length} days ahead. As a climate average (not a forecast), ${normal['name']} there has about ${normal['precipitation_days']} days with at least 1 mm of rain, ${normal['precipitation']} mm over the month.`,
+      text:
+        `I can't tell you whether it will rain in ${words(place)} on ${date}: the forecast reaches only ${answer['days'].length} days ahead. As a ` +
+        `climate average (not a forecast), ${normal['name']} there has about ${normal['precipitation_days']} days with at least 1 mm of ` +
+        `rain, ${normal['precipitation']} mm over the month.`,
     };
   },
 

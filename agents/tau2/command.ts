@@ -14,7 +14,7 @@ export type Serve = (files: { fixtures: Record<string, string>; taskFiles: Recor
 }>;
 
 /** A domain's files in a tau2-bench checkout. */
-export const tau2Files = (checkout: string, domain: string) => {
+const tau2Files = (checkout: string, domain: string) => {
   const folder = join(checkout, 'data', 'tau2', 'domains', domain);
   return { db: join(folder, 'db.json'), tasks: join(folder, 'tasks.json') };
 };

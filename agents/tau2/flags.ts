@@ -3,8 +3,9 @@ import type { ModelOptions } from '../eval-chat.js';
 
 // npm run tau2's options.
 
-export const TAU2_USAGE =
-  "npm run tau2 -- --tau2 <checkout> [--domains retail,airline] [--profile network|writes|contract|all|kind,kind] [--seed S] [--rate 1] [--k 4] [--tasks 'retail/tau2-1*'] " +
+const TAU2_USAGE =
+  'npm run tau2 -- --tau2 <checkout> [--domains retail,airline] [--profile network|writes|contract|all|kind,kind] [--seed S] [--rate 1] [--k 4] [--tasks ' +
+  "'retail/tau2-1*'] " +
   '[--out reports] [--concurrency 4] [--base-url URL --model NAME [--api-key K | --api-key-env VAR] [--max-steps 30] [--temperature 0]]';
 
 export interface Tau2Flags {

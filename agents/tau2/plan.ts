@@ -3,8 +3,7 @@ import type { Plan } from '../agent.js';
 import { Blocked } from '../calls.js';
 
 /** The final answer of a replayed task: the facts tau2-bench expects to be told, in one sentence. */
-export const tau2Answer = (facts: readonly string[]): string =>
-  facts.length === 0 ? 'Your request is handled.' : `Your request is handled: ${facts.join('; ')}.`;
+const tau2Answer = (facts: readonly string[]): string => (facts.length === 0 ? 'Your request is handled.' : `Your request is handled: ${facts.join('; ')}.`);
 
 /** Calls at most per action: several kinds may strike one tool in a row (a renamed parameter, then a failure). */
 const TRIES = 8;

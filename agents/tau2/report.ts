@@ -24,7 +24,7 @@ export interface Tau2Import {
   expected_refusals: (ExpectedRefusal & { id: string })[];
 }
 
-export interface AgentLine {
+interface AgentLine {
   domain: string;
   agent: string;
   tasks: number;
@@ -39,7 +39,7 @@ export interface AgentLine {
   pass_k_hazard: number | null;
 }
 
-export interface KindLine {
+interface KindLine {
   agent: string;
   kind: string;
   /** Scenarios that hit a call, over the runs. */
@@ -162,7 +162,7 @@ function kindLines(runs: readonly Tau2Run[], refusals: Refusals): KindLine[] {
 }
 
 /** Why a completed run failed, by what decides its task (its reward basis; NL_ASSERTION and ENV_ASSERTION are never scored). */
-export function tau2WhyFailed(run: Tau2Run): string {
+function tau2WhyFailed(run: Tau2Run): string {
   if (run.blocked) return `blocked: ${run.blocked}`;
   const { score } = run;
   const basis = new Set(run.reward_basis);
@@ -225,7 +225,8 @@ export function tau2Markdown(report: Tau2Report): string {
   const lines = [
     `# ${report.title}`,
     '',
-    `tau2-bench revision \`${report.revision}\`; profile \`${report.profile}\` (${report.kinds.join(', ')}), hazard rate ${report.rate}, seed \`${report.seed}\`, k = ${report.k}.`,
+    `tau2-bench revision \`${report.revision}\`; profile \`${report.profile}\` (${report.kinds.join(', ')}), hazard rate ${report.rate}, seed ` +
+      `\`${report.seed}\`, k = ${report.k}.`,
     '',
     row(['domain', 'tasks loaded', 'skipped', 'reward basis (tasks)', 'not scored (tasks)', 'nl_assertions (not scored)', 'expected refusals']),
     row(['---', '---:', '---:', '---', '---', '---:', '---:']),
@@ -246,7 +247,8 @@ export function tau2Markdown(report: Tau2Report): string {
     row(['---', '---', '---:', '---:', '---:']),
     ...report.kinds_recovery.map((k) => row([k.agent, k.kind, k.hits, k.recovered, k.recovery])),
     '',
-    `Injected faults: ${report.injected_faults}. Infrastructure errors: ${report.infrastructure_errors.failed_calls} failed calls without a hazard, ${report.infrastructure_errors.runs} runs not completed (not counted).`,
+    `Injected faults: ${report.injected_faults}. Infrastructure errors: ${report.infrastructure_errors.failed_calls} failed calls without a ` +
+      `hazard, ${report.infrastructure_errors.runs} runs not completed (not counted).`,
   ];
   const lost = report.infrastructure_errors.lost.map((run) => `- ${run.task} ${run.condition} ${run.agent} #${run.repetition}: ${run.error}`);
   if (lost.length > 0)

@@ -40,7 +40,7 @@ export interface Tau2Run extends MatrixRun {
 }
 
 /** A session id made of letters, digits, `.`, `_` and `-`, at most 64 characters. */
-export const tau2Session = (task: string, condition: string, agent: string, repetition: number) =>
+const tau2Session = (task: string, condition: string, agent: string, repetition: number) =>
   `t2.${task.replace('/', '.')}.${condition}.${agent}.${repetition}`.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 64);
 
 /**

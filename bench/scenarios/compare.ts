@@ -27,7 +27,8 @@ export async function measureFresh(contender: Contender, context: BenchContext):
     if (!contender.failuresExpected && (result.failed > 0 || result.errors > 0))
       throw new Error(`${contender.name}: ${result.failed} failed answers, ${result.errors} connection errors`);
     context.log(
-      `    ${contender.name.padEnd(52)} ${result.perSecond.toFixed(0).padStart(7)}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${result.cpuPerCall.toFixed(1)} µs CPU/call`,
+      `    ${contender.name.padEnd(52)} ${result.perSecond.toFixed(0).padStart(7)}/s  p50 ${result.p50} ms  p99 ${result.p99} ` +
+        `ms  ${result.cpuPerCall.toFixed(1)} µs CPU/call`,
     );
     return result;
   } finally {

@@ -79,7 +79,8 @@ export const instances: Scenario = {
         { scenario: 'instances', metric: 'first session of a new task on a generated world: p99', value: percentile(known, 0.99), unit: 'ms' },
       ];
       context.log(
-        `    new world: p50 ${percentile(fresh, 0.5).toFixed(1)} ms, p99 ${percentile(fresh, 0.99).toFixed(1)} ms; known world: p50 ${percentile(known, 0.5).toFixed(1)} ms`,
+        `    new world: p50 ${percentile(fresh, 0.5).toFixed(1)} ms, p99 ${percentile(fresh, 0.99).toFixed(1)} ms; known world: ` +
+          `p50 ${percentile(known, 0.5).toFixed(1)} ms`,
       );
       for (const domain of new Set(tasks.map((task) => task.domain)))
         figures.push(await memoryPerWorld(context, tasks.find((task) => task.domain === domain)!.id, domain));

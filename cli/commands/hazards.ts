@@ -10,7 +10,8 @@ import { renderTable } from '../table.js';
 export const hazards: Command = {
   name: 'hazards',
   summary:
-    'Show the effective hazard matrix: tool x kind -> probability, and the setting it came from. Offline, what the environment and these flags make; with --url, what a running server does.',
+    'Show the effective hazard matrix: tool x kind -> probability, and the setting it came from. Offline, what the environment and these flags make; with ' +
+    '--url, what a running server does.',
   options: [
     ...remoteOptions,
     { name: 'session', value: 'ID', description: "with --url: that session's matrix (its own hazards option applies)" },
@@ -39,7 +40,7 @@ async function offline(values: Values, env: NodeJS.ProcessEnv): Promise<HazardRe
   const app = await buildApp({
     domains,
     bases: new Map(),
-    hazards: configured.runtime,
+    hazards: configured.engine,
     sessions: { ttlMs: 60_000, maxSessions: 1, defaultSeed: configured.seed ?? '0' },
   });
   try {
@@ -49,9 +50,11 @@ async function offline(values: Values, env: NodeJS.ProcessEnv): Promise<HazardRe
   }
 }
 
-export function renderReport(report: HazardReport, all: boolean): string {
+function renderReport(report: HazardReport, all: boolean): string {
   const { settings } = report;
-  const head = `session ${report.session}, seed ${report.seed}, hints ${settings.hints ? 'on' : 'off'}, at most ${settings.max_consecutive} retryable faults in a row, latency ${settings.latency_ms} ms`;
+  const head =
+    `session ${report.session}, seed ${report.seed}, hints ${settings.hints ? 'on' : 'off'}, at most ${settings.max_consecutive} retryable faults ` +
+    `in a row, latency ${settings.latency_ms} ms`;
   const cells = all ? report.matrix : report.matrix.filter((cell) => cell.probability > 0);
   if (cells.length === 0) return `${head}\nNo hazard is switched on (${report.matrix.length} assigned cells: --all lists them).`;
   // The CONDITION column (which calls a scenario bites, when not every call) only when some cell has one.

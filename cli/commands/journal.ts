@@ -51,6 +51,8 @@ export function renderJournal(session: string, entries: readonly JournalEntry[])
   const refused = entries.filter((entry) => entry.status >= 400).length;
   const hazarded = entries.filter((entry) => entry.hazards.length > 0).length;
   const records = new Set(entries.flatMap((entry) => entry.changes.map((change) => `${entry.domain}:${change.table}/${change.id}`)));
-  const summary = `${entries.length} calls: ${entries.length - refused} answered, ${refused} refused or failed, ${hazarded} hit by hazards; ${records.size} records changed`;
+  const summary =
+    `${entries.length} calls: ${entries.length - refused} answered, ${refused} refused or failed, ${hazarded} hit by hazards; ${records.size} ` +
+    `records changed`;
   return `Session ${session}\n${entries.map(renderEntry).join('\n')}\n${summary}\n`;
 }

@@ -22,7 +22,8 @@ function candidates(db: AirlineDb, user: User): string[] {
   for (const m of methods) if (m.source === 'gift_card' && m.amount > 0) notices.push(`Gift card ${m.id}: ${m.amount} left to spend on bookings and changes.`);
   const bags = FREE_BAGS_PER_PASSENGER[user.membership];
   notices.push(
-    `${names[user.membership]} membership: each passenger checks ${bags.basic_economy} bags free in basic economy, ${bags.economy} in economy and ${bags.business} in business.`,
+    `${names[user.membership]} membership: each passenger checks ${bags.basic_economy} bags free in basic economy, ${bags.economy} in economy ` +
+      `and ${bags.business} in business.`,
   );
   for (const id of user.reservations) {
     const reservation = db.reservations.get(id);

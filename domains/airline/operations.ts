@@ -2,7 +2,7 @@ import { hash32 } from '../../lib/random.js';
 import { formatLocal, HOUR, MINUTE } from '../../lib/time.js';
 import { toolError } from '../errors.js';
 import { AIRLINE_ERRORS } from './errors.js';
-import type { AirlineDb } from './db.js';
+import { type AirlineDb, requireFlight, requireFlightDate, requireReservation } from './db.js';
 import type { Cabin, Flight, FlightDateStatus, Reservation, User } from './schema.js';
 
 // What happens to a flight on a date at the airport, as the session clock sees it: the times of
@@ -135,6 +135,24 @@ export function requireSegment(reservation: Reservation, flightNumber: string, d
   if (!reservation.flights.some((segment) => segment.flight_number === flightNumber && segment.date === date)) {
     throw toolError(AIRLINE_ERRORS.flight_not_in_reservation, `Flight ${flightNumber} on ${date} is not part of reservation ${reservation.reservation_id}`);
   }
+}
+
+/**
+ * A flight of a reservation, as the airport tools take it (seats, check-in, boarding passes): the reservation exists
+ * and is not cancelled, the flight flies on that date, and it is one of the reservation's segments (checked in that order).
+ */
+export function requireReservedFlight(
+  db: AirlineDb,
+  reservationId: string,
+  flightNumber: string,
+  date: string,
+): { reservation: Reservation; flight: Flight; instance: FlightDateStatus } {
+  const reservation = requireReservation(db, reservationId);
+  requireActive(reservation);
+  const flight = requireFlight(db, flightNumber);
+  const instance = requireFlightDate(flight, date);
+  requireSegment(reservation, flight.flight_number, date);
+  return { reservation, flight, instance };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Random } from '../../lib/random.js';
 import type { Climate } from './schema.js';
 import { halfDayHours, noonElevation, solarElevation, solarHour, sunEvents } from './sun.js';
-import { DAY, HOUR, dayOfYear, hoursOfLocalDay, splitDate } from '../../lib/time.js';
+import { DAY, HOUR, dayOfYear, hoursOfLocalDay } from '../../lib/time.js';
 
 // The weather model: pure functions of (site, instant, fixed seed). Nothing is stored and nothing
 // reads the wall clock, so any instant — past, present or future — always has the same weather.
@@ -495,6 +495,3 @@ export function monthlyNormal(site: Site, month: number): MonthlyNormal {
     windMean: climate.wind_kmh,
   };
 }
-
-/** The calendar month (1–12) of a 'YYYY-MM-DD' date. */
-export const monthOf = (date: string): number => splitDate(date)[1];

@@ -1,6 +1,7 @@
 import { defineKind, type ScenarioBase, type ToolContract } from '../kind.js';
 import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
+import { isObject } from '../../lib/object.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -44,7 +45,7 @@ export const adhocRule = defineKind<AdhocRuleScenario>({
   before(call) {
     const { param, convention } = call.scenario;
     const args = call.context.args;
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
+    if (!isObject(args)) return;
     const value = (args as Record<string, unknown>)[param];
     if (typeof value !== 'string') return;
     const canonical = convention.accept(value);

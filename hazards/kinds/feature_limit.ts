@@ -1,6 +1,7 @@
 import { defineKind, type Hook, type ScenarioBase } from '../kind.js';
 import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
+import { isObject } from '../../lib/object.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -29,7 +30,7 @@ export const featureLimit = defineKind<FeatureLimitScenario>({
   hint: () => 'This is a limit of the service, not a bug: adjust the call as the message implies.',
   before(call) {
     const args = call.context.args;
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
+    if (!isObject(args)) return;
     const reason = call.scenario.limit(call.hook());
     if (reason === null) return;
     call.record({ reason });

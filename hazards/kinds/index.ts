@@ -54,7 +54,10 @@ type Listed = (typeof kinds)[number]['kind'];
 const everyKindListed: [Exclude<KindName, Listed>] extends [never] ? true : Exclude<KindName, Listed> = true;
 void everyKindListed;
 
-/** The kinds as listed; exported so that a declaration file of this module brings every kind's scenario type. */
+/**
+ * The kinds as listed; exported so that a declaration file of this module brings every kind's scenario type.
+ * @public
+ */
 export type ListedKinds = typeof kinds;
 
 export const hazardKinds = kinds as unknown as readonly HazardKind<ScenarioBase<KindName>>[];

@@ -2,8 +2,6 @@ import { defineKind, type ResultHook, type ScenarioBase } from '../kind.js';
 import { hinted } from '../faults.js';
 import { followTrap, type Trap } from '../follow-ups.js';
 
-export type { Trap } from '../follow-ups.js';
-
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
     injection: InjectionScenario<Db>;

@@ -1,6 +1,7 @@
 import { defineKind, type ScenarioBase } from '../kind.js';
 import { HAZARD_ERRORS } from '../errors.js';
 import { apiError } from '../faults.js';
+import { isObject } from '../../lib/object.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -40,7 +41,7 @@ export const invocationError = defineKind<InvocationErrorScenario>({
   before(call) {
     const need = NEEDS[call.scenario.requirement];
     const args = call.context.args;
-    if (typeof args === 'object' && args !== null && !Array.isArray(args) && call.scenario.requirement in args) {
+    if (isObject(args) && call.scenario.requirement in args) {
       const { [call.scenario.requirement]: value, ...rest } = args as Record<string, unknown>;
       if (need.valid(value)) {
         // An idempotency key is the tool's own argument (writes deduplicate with it); a version is the API's.

@@ -5,6 +5,7 @@ import { HAZARD_ERRORS } from '../errors.js';
 import { problemFault } from '../faults.js';
 import { renameIdentifier } from '../identifiers.js';
 import { announceDrift, API_VERSION_HEADER, DRIFTED_VERSION, driftNote } from '../versions.js';
+import { isObject } from '../../lib/object.js';
 
 declare module '../kind.js' {
   interface ScenarioTypes<Db, Tool> {
@@ -36,7 +37,7 @@ export const specDrift = defineKind<SpecDriftScenario>({
   before(call) {
     const { from, to } = call.scenario.rename;
     const args = call.context.args;
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) return;
+    if (!isObject(args)) return;
     const record = args as Record<string, unknown>;
     if (from in record) {
       call.record({ renamed: { from, to }, sent: 'old' });

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionFault, DamagedAnswer } from '../../hazards/fault.js';
 import type { Problem } from '../../lib/problem.js';
 import type { CallOutcome } from '../call.js';
+import { isObject } from '../../lib/object.js';
 
 /** Where a fault of the connection lands: the HTTP exchange carrying the MCP message, or, with no such exchange (stdio), the server's own upstream call. */
 export type WireFault = ConnectionFault | DamagedAnswer;
@@ -27,7 +28,7 @@ export function toolResult(outcome: CallOutcome): CallToolResult {
 }
 
 function success(body: unknown, text: string): CallToolResult {
-  const structured = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const structured = isObject(body);
   return { content: [{ type: 'text', text }], ...(structured ? { structuredContent: body as Record<string, unknown> } : {}) };
 }
 

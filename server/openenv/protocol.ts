@@ -4,6 +4,7 @@ import { SessionId } from '../sessions/session.js';
 import { AnswerFields, saysSomething } from '../tasks/answers.js';
 import { MAX_SEED } from '../tasks/seeds.js';
 import { CreateSession } from '../tasks/setup.js';
+import { isObject } from '../../lib/object.js';
 
 // OpenEnv's wire protocol as wildtools speaks it: what reset takes, the actions a step takes, and the
 // observation and state they answer with. One zod source gives validation, types and GET /openenv/schema.
@@ -48,7 +49,7 @@ const AnswerAction = z
 /** A step: a tool call (OpenEnv's CallToolAction), a re-read of the listing, or the final answer to the current request. */
 export const Action = z.preprocess(
   // OpenEnv reads an action without a type as a tool call.
-  (value) => (value && typeof value === 'object' && !Array.isArray(value) && !Object.hasOwn(value, 'type') ? { ...value, type: 'call_tool' } : value),
+  (value) => (isObject(value) && !Object.hasOwn(value, 'type') ? { ...value, type: 'call_tool' } : value),
   z.discriminatedUnion('type', [CallToolAction, ListToolsAction, AnswerAction]),
 );
 export type Action = z.infer<typeof Action>;

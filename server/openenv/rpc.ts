@@ -5,6 +5,7 @@ import { toProblem } from '../problem.js';
 import type { Session } from '../sessions/session.js';
 import type { Episodes } from './episodes.js';
 import { ResetData } from './protocol.js';
+import { isObject } from '../../lib/object.js';
 
 // OpenEnv's JSON-RPC tool access (POST /openenv/mcp, and `mcp` messages on the WebSocket): tools/list,
 // tools/call, and its session methods openenv/session/create and openenv/session/close. The full MCP
@@ -66,7 +67,7 @@ export async function answerRpc(app: FastifyInstance, episodes: Episodes, messag
         const name = params['name'];
         if (typeof name !== 'string' || name.length === 0) throw new RpcError(RPC.INVALID_PARAMS, "Missing 'name' in params");
         const args = params['arguments'] ?? {};
-        if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RpcError(RPC.INVALID_PARAMS, "'arguments' must be an object");
+        if (!isObject(args)) throw new RpcError(RPC.INVALID_PARAMS, "'arguments' must be an object");
         const step = await episodes.step(session(), { type: 'call_tool', tool_name: name, arguments: args as Record<string, unknown> });
         const { tool_name, result, error, response } = step.observation;
         return { jsonrpc: '2.0', id, result: { tool_name, result, error, response, reward: step.reward, done: step.done } };

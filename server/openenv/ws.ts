@@ -6,6 +6,7 @@ import type { Session } from '../sessions/session.js';
 import type { Episodes } from './episodes.js';
 import { Action, ResetData } from './protocol.js';
 import { answerRpc } from './rpc.js';
+import { isObject } from '../../lib/object.js';
 
 /** OpenEnv's error codes (WSErrorCode). */
 type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'VALIDATION_ERROR' | 'EXECUTION_ERROR' | 'CAPACITY_REACHED' | 'SESSION_ERROR';
@@ -91,7 +92,7 @@ class Connection {
     } catch (failure) {
       return error('INVALID_JSON', `Invalid JSON: ${(failure as JsonTextError).message}`);
     }
-    if (!message || typeof message !== 'object' || Array.isArray(message)) return error('VALIDATION_ERROR', 'A message is a JSON object with a "type".');
+    if (!isObject(message)) return error('VALIDATION_ERROR', 'A message is a JSON object with a "type".');
     const { type, data, ...rest } = message as Record<string, unknown>;
     const extra = Object.keys(rest);
     if (extra.length > 0) return error('VALIDATION_ERROR', `Unknown member "${extra[0]}": a message has "type" and "data" only.`);

@@ -1,4 +1,4 @@
-import type { CallContext } from '../../hazards/engine.js';
+import type { CallContext } from '../../hazards/call-context.js';
 import { HazardFault } from '../../hazards/fault.js';
 import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
 import { type Problem, ProblemError, problem, toProblem } from '../problem.js';
@@ -7,6 +7,7 @@ import type { Session } from '../sessions/session.js';
 import { redacted } from './redact.js';
 import { proxyView } from './state.js';
 import type { ProxyTool } from './upstream.js';
+import { isObject } from '../../lib/object.js';
 
 /** What the upstream answered a proxied call, as the pipeline needs it. */
 export interface Sent<Raw> {
@@ -131,7 +132,7 @@ function journal<Raw>(
 
 /** An answer that is not a success, as the journal's problem: the upstream's own problem JSON, or one describing it. */
 function asProblem(status: number, body: unknown): Problem {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Problem).status === 'number') return body as Problem;
+  if (isObject(body) && typeof (body as Problem).status === 'number') return body as Problem;
   const text = typeof body === 'string' ? body : JSON.stringify(body ?? null);
   return { ...problem(status || 502, 'upstream_error', text.slice(0, 2048)), body };
 }

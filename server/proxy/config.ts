@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseYamlText as parseYaml } from '../../lib/yaml.js';
 import { parseJsonText } from '../../lib/json.js';
 import { catastrophicBacktracking } from './patterns.js';
+import { isObject } from '../../lib/object.js';
 
 // The upstreams a proxy may forward to, by name: declared in PROXY_CONFIG or at runtime (PUT /admin/proxies/{name}).
 // Nothing else is ever forwarded to: no open proxying.
@@ -161,7 +162,7 @@ export function loadProxyConfig(path: string): ProxyConfig {
 
 /** The whole configuration: an object of name → upstream. */
 export function parseProxyConfig(data: unknown, where: string): ProxyConfig {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ProxyConfigError(`${where}: the file: an object of name → upstream`);
+  if (!isObject(data)) throw new ProxyConfigError(`${where}: the file: an object of name → upstream`);
   const config: ProxyConfig = {};
   for (const [name, upstream] of Object.entries(data)) {
     if (!ProxyName.safeParse(name).success) throw new ProxyConfigError(`${where}: ${name}: not a proxy name: ${NAME_RULE}`);

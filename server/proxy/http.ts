@@ -14,6 +14,7 @@ import { pathAfterProxy, upstreamPath } from './path.js';
 import { redactedPath } from './redact.js';
 import { proxyView } from './state.js';
 import type { HttpProxy, ProxyTool } from './upstream.js';
+import { isObject } from '../../lib/object.js';
 
 /** A request as a call: its arguments (path, query and JSON body members) and where each came from. */
 interface Arguments {
@@ -110,7 +111,7 @@ function argumentsOf(tool: ProxyTool, path: string, query: string, body: Buffer 
   if (body && body.length > 0 && /json/i.test(type ?? '')) {
     try {
       const value: unknown = parseJsonText(body.toString('utf8'));
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      if (isObject(value)) {
         json = true;
         for (const [name, member] of Object.entries(value)) {
           if (places.has(name)) continue;

@@ -1,3 +1,4 @@
+import { isObject } from '../../lib/object.js';
 // Which operation a proxied request is: by the upstream's OpenAPI document (method + path template →
 // operationId), or, without one, by method and path pattern (id-like segments folded), so that hazard flags
 // and the journal name it like a tool.
@@ -39,13 +40,13 @@ export class OperationMap {
   private readonly routes: Route[];
 
   constructor(document: unknown) {
-    const paths = isRecord(document) && isRecord(document['paths']) ? document['paths'] : {};
+    const paths = isObject(document) && isObject(document['paths']) ? document['paths'] : {};
     const routes: Route[] = [];
     for (const [path, item] of Object.entries(paths)) {
-      if (!isRecord(item)) continue;
+      if (!isObject(item)) continue;
       for (const method of METHODS) {
         const operation = item[method];
-        if (!isRecord(operation)) continue;
+        if (!isObject(operation)) continue;
         const id = typeof operation['operationId'] === 'string' ? operation['operationId'] : patternName(method, path);
         const description = [operation['summary'], operation['description']].filter((text) => typeof text === 'string').join('. ');
         const params = declaredParameters(document, item, operation, path);
@@ -126,12 +127,12 @@ function declaredParameters(document: unknown, item: Record<string, unknown>, op
   const params = new Map<string, Parameter>();
   for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
     const param = resolve(document, raw);
-    if (!isRecord(param) || typeof param['name'] !== 'string' || (param['in'] !== 'path' && param['in'] !== 'query')) continue;
+    if (!isObject(param) || typeof param['name'] !== 'string' || (param['in'] !== 'path' && param['in'] !== 'query')) continue;
     params.set(param['name'], {
       name: param['name'],
       in: param['in'],
       required: param['required'] === true || param['in'] === 'path',
-      schema: isRecord(param['schema']) ? (resolve(document, param['schema']) as Record<string, unknown>) : {},
+      schema: isObject(param['schema']) ? (resolve(document, param['schema']) as Record<string, unknown>) : {},
       ...(typeof param['description'] === 'string' ? { description: param['description'] } : {}),
     });
   }
@@ -139,10 +140,10 @@ function declaredParameters(document: unknown, item: Record<string, unknown>, op
     if (!params.has(match[1]!)) params.set(match[1]!, { name: match[1]!, in: 'path', required: true, schema: { type: 'string' } });
   }
   const body = resolve(document, operation['requestBody']);
-  const content = isRecord(body) && isRecord(body['content']) ? body['content'] : {};
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : {};
   const json = Object.entries(content).find(([type]) => type.includes('json'))?.[1];
-  const schema = isRecord(json) ? resolve(document, json['schema']) : undefined;
-  if (isRecord(schema) && isRecord(schema['properties'])) {
+  const schema = isObject(json) ? resolve(document, json['schema']) : undefined;
+  if (isObject(schema) && isObject(schema['properties'])) {
     const required = new Set(asArray(schema['required']));
     for (const [name, raw] of Object.entries(schema['properties'])) {
       if (params.has(name)) continue;
@@ -151,8 +152,8 @@ function declaredParameters(document: unknown, item: Record<string, unknown>, op
         name,
         in: 'body',
         required: required.has(name),
-        schema: isRecord(property) ? property : {},
-        ...(isRecord(property) && typeof property['description'] === 'string' ? { description: property['description'] } : {}),
+        schema: isObject(property) ? property : {},
+        ...(isObject(property) && typeof property['description'] === 'string' ? { description: property['description'] } : {}),
       });
     }
   }
@@ -161,13 +162,13 @@ function declaredParameters(document: unknown, item: Record<string, unknown>, op
 
 /** A local `$ref` (`#/components/...`) followed, a few levels deep; anything else as it is. */
 export function resolve(document: unknown, value: unknown, depth = 0): unknown {
-  if (!isRecord(value) || typeof value['$ref'] !== 'string' || depth > 8) return value;
+  if (!isObject(value) || typeof value['$ref'] !== 'string' || depth > 8) return value;
   const ref = value['$ref'];
   if (!ref.startsWith('#/')) return value;
   let target: unknown = document;
   for (const part of ref.slice(2).split('/')) {
     const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
-    target = isRecord(target) && Object.hasOwn(target, key) ? target[key] : undefined;
+    target = isObject(target) && Object.hasOwn(target, key) ? target[key] : undefined;
   }
   return resolve(document, target, depth + 1);
 }
@@ -204,5 +205,3 @@ function templatePattern(path: string): RegExp {
 }
 
 const specificity = (path: string) => path.split('/').filter((segment) => segment && !/^\{.*\}$/.test(segment)).length * 100 + path.split('/').length;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

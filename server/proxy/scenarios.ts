@@ -12,22 +12,6 @@ import type { ProxyState } from './state.js';
 type Obj = Record<string, unknown>;
 type ProxyScenario = Scenario<ProxyState>;
 
-/** The kinds a proxied upstream offers on every operation (each only where it applies: writes, reads, parameters). */
-export const GENERIC_PROXY_KINDS = [
-  'transient_failure',
-  'latency',
-  'transport_fault',
-  'outage',
-  'unknown_outcome',
-  'truncated',
-  'redundant',
-  'output_drift',
-  'spec_drift',
-  'injection',
-  'eventual_consistency',
-  'sponsored',
-] as const;
-
 /** Every scenario of one upstream's operations: the generic ones, then its rules'. */
 export function proxyScenarios(operations: readonly Operation[], rules: readonly ProxyRule[], withDocument: boolean): ScenarioBase[] {
   const scenarios: ProxyScenario[] = [];

@@ -1,4 +1,4 @@
-import type { HazardSession } from '../../hazards/engine.js';
+import type { HazardSession } from '../../hazards/call-context.js';
 import type { Table } from '../../lib/table.js';
 import type { Session } from '../sessions/session.js';
 

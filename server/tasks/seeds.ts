@@ -10,10 +10,6 @@ export const SPLITS = {
   test: { first: 1, last: 9_999 },
   train: { first: 10_000, last: MAX_SEED },
 } as const;
-export type Split = keyof typeof SPLITS;
-
-/** The split a seed belongs to. */
-export const splitOf = (seed: number): Split => (seed === 0 ? 'demo' : seed <= SPLITS.test.last ? 'test' : 'train');
 
 /** The seed of a task session created without one: drawn from the train split by its id, and reported. */
 export function drawnSeed(sessionId: string): number {

@@ -17,7 +17,8 @@ const CALLS = 3;
 const nginx = ensurePackage(
   NGINX,
   'nginx',
-  `nginx is missing at ${NGINX} and could not be installed here: install it with "sudo apt-get install -y --no-install-recommends nginx", then run the scale test again.`,
+  `nginx is missing at ${NGINX} and could not be installed here: install it with "sudo apt-get install -y --no-install-recommends nginx", then run the scale ` +
+    `test again.`,
 );
 
 t.test('sessions through nginx: each in one replica; a replica down fails only its own, and they return with it', async (t) => {

@@ -24,7 +24,7 @@ export interface CrashOptions {
   log?: (line: string) => void;
 }
 
-export interface ModifyArgs {
+interface ModifyArgs {
   order_id: string;
   address1: string;
   address2: string;
@@ -34,7 +34,7 @@ export interface ModifyArgs {
   zip: string;
 }
 
-export interface Write {
+interface Write {
   round: number;
   session: string;
   /** The write's number in its session, counted by the driver (the marker's last part). */
@@ -42,12 +42,12 @@ export interface Write {
   args: ModifyArgs;
 }
 
-export interface MissingWrite extends Write {
+interface MissingWrite extends Write {
   /** Entries that carry the write's marker but not as an acknowledged write (wrong status or args). */
   journaled: { seq: number; status: number; args: unknown }[];
 }
 
-export interface RoundReport {
+interface RoundReport {
   round: number;
   /** Calls sent in the round, answered or not. */
   sent: number;

@@ -67,7 +67,8 @@ const options = {
   ...(values.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
 };
 console.log(
-  `crash run: ${options.rounds} rounds × ${options.writesBeforeKill} writes, ${options.sessions} sessions, ${options.concurrency} in flight, ${options.fsync ? 'DATA_FSYNC=1' : 'process durability'}, torn record: ${tear}`,
+  `crash run: ${options.rounds} rounds × ${options.writesBeforeKill} writes, ${options.sessions} sessions, ${options.concurrency} in ` +
+    `flight, ${options.fsync ? 'DATA_FSYNC=1' : 'process durability'}, torn record: ${tear}`,
 );
 const report = await crashRounds(options);
 console.log(table(report));

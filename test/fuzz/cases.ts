@@ -30,7 +30,7 @@ const dateText = fc
   .map((d) => d.toISOString().slice(0, 10));
 
 /** A value the schema accepts in shape, its strings mostly drawn from the databases, sometimes hostile. */
-export function arbitraryValue(schema: JsonSchema, field: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
+function arbitraryValue(schema: JsonSchema, field: string, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
   if (Array.isArray(schema['enum'])) return fc.constantFrom(...(schema['enum'] as unknown[]));
   const type = schema['type'];
   if (Array.isArray(type)) return fc.oneof(...type.map((t) => arbitraryValue({ ...schema, type: t }, field, pools, depth)));
@@ -90,7 +90,7 @@ function objectOf(schema: JsonSchema, pools: Pools, depth: number): fc.Arbitrary
 }
 
 /** The first id-like field (at any depth) that holds an inherited name, as `field=name`. */
-export function inheritedIn(value: unknown, field = ''): string | undefined {
+function inheritedIn(value: unknown, field = ''): string | undefined {
   if (typeof value === 'string') return isIdLike(field) && (INHERITED as readonly string[]).includes(value) ? `${field}=${value}` : undefined;
   if (Array.isArray(value)) {
     for (const item of value) {

@@ -65,7 +65,8 @@ server?.child.kill('SIGTERM');
 const { tally } = checker;
 const rules = new Map<string, number>();
 for (const v of tally.violations) rules.set(v.rule, (rules.get(v.rule) ?? 0) + 1);
-console.log(`
+console.log(
+  `
 fuzz: ${tally.requests} tool calls in ${seconds.toFixed(0)} s from ${sessions.length} sessions (seed ${seed}${values.hazards ? ', every hazard on at 0.3' : ''})
   statuses        ${[...tally.byStatus]
     .sort(([a], [b]) => a - b)
@@ -75,7 +76,9 @@ fuzz: ${tally.requests} tool calls in ${seconds.toFixed(0)} s from ${sessions.le
   data changed    ${tally.changedOn4xx} times on a refused call
   violations      ${tally.violations.length}${[...rules].map(([rule, n]) => `\n    ${n} × ${rule}`).join('')}
   afterwards      ${broken.length === 0 ? 'journal, state, diff, sessions and health all answer 200' : broken.join('; ')}
-  server RSS      ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after; journals ${(health.journal.bytes / 2 ** 20).toFixed(1)} MB of ${health.journal.limit === null ? 'unbounded' : `${(health.journal.limit / 2 ** 20).toFixed(0)} MB`}`);
+  server RSS      ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after; journals ${(health.journal.bytes / 2 ** 20).toFixed(1)} MB ` +
+    `of ${health.journal.limit === null ? 'unbounded' : `${(health.journal.limit / 2 ** 20).toFixed(0)} MB`}`,
+);
 for (const v of tally.violations.slice(0, 5))
   console.log(`\n  ${v.rule} (session ${v.session}, status ${v.status}):\n    ${JSON.stringify(v.case).slice(0, 300)}\n    ${v.body.slice(0, 300)}`);
 process.exit(tally.violations.length === 0 && broken.length === 0 ? 0 : 1);

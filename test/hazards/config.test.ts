@@ -1,16 +1,16 @@
 import t from 'tap';
 import { domains } from '../../domains/index.js';
 import { HazardConfigError } from '../../hazards/config.js';
-import { HazardRuntime } from '../../hazards/runtime.js';
+import { HazardEngine } from '../../hazards/engine.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import { Session } from '../../server/sessions/session.js';
 import { FAMILIES } from '../../hazards/catalog.js';
 
 /** The retail cells switched on for a session, as "tool kind p (source)" (other domains have their own scenarios). */
 function onCells(env: NodeJS.ProcessEnv, options: ConstructorParameters<typeof Session>[1] = {}) {
-  const { runtime, seed } = hazardsFromEnvironment(env, domains);
+  const { engine, seed } = hazardsFromEnvironment(env, domains);
   const session = new Session('s', options, new Map(), 0, seed ?? '0');
-  return runtime
+  return engine
     .matrix(session)
     .filter((c) => c.probability > 0 && c.domain === 'retail')
     .map((c) => `${c.tool} ${c.kind} ${c.probability} (${c.source})`);
@@ -18,8 +18,8 @@ function onCells(env: NodeJS.ProcessEnv, options: ConstructorParameters<typeof S
 
 t.test('nothing is on by default', async (t) => {
   t.same(onCells({}), []);
-  const runtime = new HazardRuntime({ domains });
-  const cells = runtime.matrix(new Session('s', {}, new Map(), 0, '0'));
+  const engine = new HazardEngine({ domains });
+  const cells = engine.matrix(new Session('s', {}, new Map(), 0, '0'));
   t.ok(cells.length > 30, 'every assigned cell is listed');
   t.ok(cells.every((c) => c.probability === 0 && c.source === 'default (off)' && c.assigned));
 });
@@ -75,8 +75,8 @@ t.test('per kind and per tool variables, on/off/probability, and their precedenc
     ['get_user_details transient_failure 0.3 (HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS)'],
     'generic kinds reach any tool by name; on = HAZARD_RATE',
   );
-  const { runtime } = hazardsFromEnvironment({ HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS: 'on' }, domains);
-  const everywhere = runtime
+  const { engine } = hazardsFromEnvironment({ HAZARD__TRANSIENT_FAILURE__GET_USER_DETAILS: 'on' }, domains);
+  const everywhere = engine
     .matrix(new Session('s', {}, new Map(), 0, '0'))
     .filter((c) => c.probability > 0)
     .map((c) => `${c.domain}/${c.tool}`);
@@ -117,26 +117,26 @@ t.test('a config file, then the runtime, then the session: each over the one bef
       latency_ms: 10,
     }),
   });
-  const { runtime, seed } = hazardsFromEnvironment({ HAZARD__OUTAGE: '0.1', HAZARD__CONFLICT: '1', HAZARD_CONFIG: `${dir}/hazards.json` }, domains);
+  const { engine, seed } = hazardsFromEnvironment({ HAZARD__OUTAGE: '0.1', HAZARD__CONFLICT: '1', HAZARD_CONFIG: `${dir}/hazards.json` }, domains);
   t.equal(seed, '99', 'the file sets the default seed');
   const session = new Session('s', {}, new Map(), 0, seed!);
-  const cell = (tool: string, kind: string) => runtime.matrix(session).find((c) => c.tool === tool && c.kind === kind)!;
+  const cell = (tool: string, kind: string) => engine.matrix(session).find((c) => c.tool === tool && c.kind === kind)!;
   t.match(cell('track_order', 'outage'), { probability: 0, source: /hazards\.json tools\.track_order\.outage/ });
   t.match(cell('search_product', 'outage'), { probability: 1, source: /hazards\.json enable outage/ });
   t.match(cell('get_product_details', 'conflict'), { probability: 0.5, source: /hazards\.json kinds\.conflict/ });
-  t.same(runtime.settings(session), { hints: true, maxConsecutive: 3, latencyMs: 10 });
+  t.same(engine.settings(session), { hints: true, maxConsecutive: 3, latencyMs: 10 });
 
-  runtime.setRuntime({ kinds: { conflict: 'off' }, hints: false });
+  engine.setRuntime({ kinds: { conflict: 'off' }, hints: false });
   t.match(cell('get_product_details', 'conflict'), { probability: 0, source: /PUT \/admin\/hazards/ });
-  t.equal(runtime.settings(session).hints, false);
+  t.equal(engine.settings(session).hints, false);
 
   const own = new Session('own', { hazards: { kinds: { conflict: 0.7 } } }, new Map(), 0, '1');
   t.match(
-    runtime.matrix(own).find((c) => c.kind === 'conflict'),
+    engine.matrix(own).find((c) => c.kind === 'conflict'),
     { probability: 0.7, source: 'session own kinds.conflict' },
     'session options come last',
   );
-  runtime.setRuntime(undefined);
+  engine.setRuntime(undefined);
   t.match(cell('get_product_details', 'conflict'), { probability: 0.5 }, 'clearing the runtime restores the file');
 });
 
@@ -181,19 +181,15 @@ t.test('inherited names are unknown words everywhere settings are read', async (
       { constructor: HazardConfigError, message: /unknown tool/ },
       `HAZARD__OUTAGE__${word}`,
     );
-    const runtime = hazardsFromEnvironment({}, domains).runtime;
+    const engine = hazardsFromEnvironment({}, domains).engine;
     t.throws(
-      () => runtime.setRuntime({ enable: [word] }),
+      () => engine.setRuntime({ enable: [word] }),
       { constructor: HazardConfigError, message: /enable: unknown hazard kind or group/ },
       `enable ${word}`,
     );
-    t.throws(() => runtime.setRuntime({ kinds: { [word]: 'on' } }), { constructor: HazardConfigError, message: /unknown hazard kind/ }, `kinds.${word}`);
-    t.throws(() => runtime.setRuntime({ tools: { [word]: { outage: 'on' } } }), { constructor: HazardConfigError, message: /unknown tool/ }, `tools.${word}`);
-    t.throws(
-      () => runtime.check({ enable: [word] }),
-      { constructor: HazardConfigError, message: /unknown hazard kind or group/ },
-      `a session's enable ${word}`,
-    );
+    t.throws(() => engine.setRuntime({ kinds: { [word]: 'on' } }), { constructor: HazardConfigError, message: /unknown hazard kind/ }, `kinds.${word}`);
+    t.throws(() => engine.setRuntime({ tools: { [word]: { outage: 'on' } } }), { constructor: HazardConfigError, message: /unknown tool/ }, `tools.${word}`);
+    t.throws(() => engine.check({ enable: [word] }), { constructor: HazardConfigError, message: /unknown hazard kind or group/ }, `a session's enable ${word}`);
   }
   t.throws(() => hazardsFromEnvironment({ ENABLE__CONSTRUCTOR__TRACK_ORDER: 'true' }, domains), { message: /unknown type 'CONSTRUCTOR'/ });
   const dir = t.testdir({ 'proto.json': '{"kinds": {"__proto__": {"outage": "on"}}}' });

@@ -34,7 +34,7 @@ export interface FlightDate {
 }
 
 /** Every flight on every date, in file order. */
-export function* flightDates(): Generator<FlightDate> {
+function* flightDates(): Generator<FlightDate> {
   for (const flight of Object.values(airlineFixture().flights)) {
     for (const [date, instance] of Object.entries(flight.dates)) yield { flight, date, instance };
   }

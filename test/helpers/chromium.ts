@@ -20,7 +20,8 @@ export function ensureChromium(overrides: Partial<ChromiumHost> = {}): string {
     path,
     'chromium',
     `Chromium is missing at ${path} and could not be installed here: install it with ` +
-      '"sudo apt-get install -y --no-install-recommends chromium" (Debian; the snap-free package of Ubuntu is chromium-browser), then run the browser tests again.',
+      '"sudo apt-get install -y --no-install-recommends chromium" (Debian; the snap-free package of Ubuntu is chromium-browser), then run the browser ' +
+      'tests again.',
     system,
   );
 }

@@ -35,9 +35,6 @@ export function writeLog(dir: string, name: string, records: readonly object[], 
   writeFileSync(join(dir, 'FORMAT'), `wildtools data ${DATA_FORMAT}\n`);
 }
 
-/** A line of a log of the current format, as written. */
-export const logLine = (record: object): string => frame(JSON.stringify(record));
-
 const pending = findOrder((o) => o.status === 'pending');
 export const DISK_ADDRESS = { address1: '9 Disk Lane', address2: '', city: 'Reno', state: 'NV', country: 'USA', zip: '89501' };
 

@@ -33,7 +33,7 @@ export interface JournalEntry {
 }
 
 /** An answer without its `_hint` member: what hints mode must leave as it was. */
-export const withoutHint = ({ _hint, ...rest }: Obj) => rest;
+const withoutHint = ({ _hint, ...rest }: Obj) => rest;
 
 /** The numbers (counting from 1) of the calls that carry a hazard event. */
 export const hitCalls = (events: HazardEvent[][]) => events.flatMap((list, i) => (list.length > 0 ? [i + 1] : []));
@@ -70,7 +70,7 @@ export function payableCart() {
 // Per-call hazards: a script of calls, replayed in one or more sessions.
 
 /** One call of a script: a retail tool and its arguments. */
-export type ScriptCall = readonly [tool: string, args: unknown];
+type ScriptCall = readonly [tool: string, args: unknown];
 
 /** The calls a session makes: `rounds` rounds, round i being `round(i)`. */
 export interface Script {
@@ -85,14 +85,14 @@ export interface SessionRun {
 }
 
 /** How many calls a session makes under `script`. */
-export const callsOf = (script: Script) => Array.from({ length: script.rounds }, (_, i) => script.round(i).length).reduce((a, b) => a + b, 0);
+const callsOf = (script: Script) => Array.from({ length: script.rounds }, (_, i) => script.round(i).length).reduce((a, b) => a + b, 0);
 
 /**
  * Starts a server with the hazard variables `env`, creates `sessions`, plays `script` (each round in
  * every session in turn, so the sessions' calls interleave) and returns, per session, the hazard
  * events of its calls and the answers it got.
  */
-export async function runSchedule(t: Test, env: NodeJS.ProcessEnv, sessions: readonly string[], script: Script): Promise<Record<string, SessionRun>> {
+async function runSchedule(t: Test, env: NodeJS.ProcessEnv, sessions: readonly string[], script: Script): Promise<Record<string, SessionRun>> {
   const server = await startServer(t, { hazardEnv: env });
   for (const id of sessions) await server.newSession({ id });
   const runs: Record<string, SessionRun> = Object.fromEntries(sessions.map((id) => [id, { events: [], bodies: [] }]));

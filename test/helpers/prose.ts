@@ -3,7 +3,7 @@
 // or a noun or two left of a sentence ("bags.").
 
 /** The sentences of a text (an abbreviation such as "e.g." ends none). */
-export const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc)\.)\s+/).filter((s) => s !== '');
+const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc)\.)\s+/).filter((s) => s !== '');
 
 /** A word that is code, not prose: snake_case, with digits, quoted or in backticks. */
 const codeWord = (word: string) => /[_\d`'"]/.test(word);

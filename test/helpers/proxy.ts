@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
 import { buildCrm, type CrmOptions } from '../../examples/upstream-crm/app.js';
-import type { HazardRuntime } from '../../hazards/runtime.js';
+import type { HazardEngineApi } from '../../hazards/engine-api.js';
 import { parseUpstream, type ProxyRule } from '../../server/proxy/config.js';
 import { HttpProxy } from '../../server/proxy/upstream.js';
 import { type Reply, requester, startServer, type TestServer } from './server.js';
@@ -59,7 +59,7 @@ export async function startProxied(
     document?: boolean;
     operations?: Record<string, string>;
     hazardEnv?: NodeJS.ProcessEnv;
-    hazards?: HazardRuntime;
+    hazards?: HazardEngineApi;
     timeout_ms?: number;
     max_body_bytes?: number;
   } = {},

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
-import type { HazardRuntime } from '../../hazards/runtime.js';
+import type { HazardEngineApi } from '../../hazards/engine-api.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import type { AccessOptions } from '../../server/access.js';
 import { type AppOptions, buildApp } from '../../server/app.js';
@@ -54,7 +54,7 @@ export async function startServer(
   t: Teardown,
   options: {
     sessions?: Partial<Omit<SessionStoreOptions, 'bases'>>;
-    hazards?: HazardRuntime;
+    hazards?: HazardEngineApi;
     bases?: Map<string, BaseDatabase>;
     persistence?: PersistenceOptions;
     access?: AccessOptions;
@@ -72,7 +72,7 @@ export async function startServer(
     domains,
     bases: options.bases ?? (await fixtureBases()),
     sessions: { ttlMs: 3_600_000, maxSessions: 100, defaultSeed: configured?.seed ?? '0', ...options.sessions },
-    ...(options.hazards ? { hazards: options.hazards } : configured ? { hazards: configured.runtime } : {}),
+    ...(options.hazards ? { hazards: options.hazards } : configured ? { hazards: configured.engine } : {}),
     ...(options.persistence ? { persistence: options.persistence } : {}),
     ...(options.access ? { access: options.access } : {}),
     ...(options.proxies ? { proxies: options.proxies } : {}),

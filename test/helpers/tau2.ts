@@ -12,7 +12,7 @@ import { startServer, type TestServer } from './server.js';
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** JSON with every object's keys sorted, at every depth (tau2-bench hashes `json.dumps(..., sort_keys=True)`). */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   const sort = (v: unknown): Json => {
     if (Array.isArray(v)) return v.map(sort);
     if (v !== null && typeof v === 'object') {

@@ -61,7 +61,7 @@ export function maskTimes(value: unknown): unknown {
 const defaultEndState = (diff: Obj[]) => diff.map(({ table, id, op, after }) => ({ table, id, op, after: maskTimes(after) }));
 
 /** A client of one session; every reply it gets is kept in `replies`, in call order (as the journal has them), and its tool in `tools`. */
-export function client(server: TestServer, domain: string, session: string, replies: Reply[] = [], tools: string[] = []): ProbeClient {
+function client(server: TestServer, domain: string, session: string, replies: Reply[] = [], tools: string[] = []): ProbeClient {
   const call = async (tool: string, args: Obj = {}) => {
     const reply = await server.attempt(domain, tool, args, session);
     replies.push(reply);
@@ -78,7 +78,7 @@ export function client(server: TestServer, domain: string, session: string, repl
   };
 }
 
-export interface Outcome {
+interface Outcome {
   blocked?: string;
   answer?: unknown;
   state: unknown;
@@ -126,7 +126,7 @@ async function run(server: TestServer, domain: string, probe: Probe, role: strin
 const hazardOf = (entry: Obj, kind: string) => (entry['hazards'] as Obj[]).find((event) => event['kind'] === kind);
 
 /** The session hazard settings that switch on exactly this scenario (and the probe's companions). */
-export const scenarioHazards = (domain: string, probe: Probe, hints = false) => ({
+const scenarioHazards = (domain: string, probe: Probe, hints = false) => ({
   tools: { [`${domain}__${probe.tool}`]: { [probe.kind]: 1 }, ...probe.with },
   hints,
 });
@@ -220,8 +220,7 @@ const declaredScenario = (domain: string, probe: Probe) =>
   domains.find((d) => d.name === domain)?.hazards?.find((scenario) => scenario.kind === probe.kind && scenario.tool === probe.tool);
 
 /** The scenarios a domain declares, as kind/tool keys. */
-export const declaredScenarios = (domain: string) =>
-  (domains.find((d) => d.name === domain)?.hazards ?? []).map((scenario) => `${scenario.kind}/${scenario.tool}`);
+const declaredScenarios = (domain: string) => (domains.find((d) => d.name === domain)?.hazards ?? []).map((scenario) => `${scenario.kind}/${scenario.tool}`);
 
 /** Every declared scenario of the domain has exactly one probe, and every probe a scenario. */
 export function expectEveryScenarioProbed(t: Test, domain: string, probes: readonly Probe[]): void {

@@ -3,16 +3,16 @@ import { devicesOf, findDevice, inSync, smartHomeFixture } from '../domains/smar
 
 // The devices and people smart-home's probes act on, found in the fixture by what each task needs.
 
-export const LIGHTING: readonly DeviceType[] = ['light', 'dimmer', 'color_bulb'];
+const LIGHTING: readonly DeviceType[] = ['light', 'dimmer', 'color_bulb'];
 export const isLighting = (device: Device) => LIGHTING.includes(device.type);
 
 /** Online, and the hub's view agrees with the device: without a hazard, either source answers alike. */
-export const usable = (device: Device) => device.online && inSync(device);
+const usable = (device: Device) => device.online && inSync(device);
 
 /** The first usable device that passes `test`. */
 export const target = (what: string, test: (device: Device) => boolean): Device => findDevice((device) => usable(device) && test(device), what);
 
-export const homeOf = (device: Device): Home => smartHomeFixture().homes[device.home_id]!;
+const homeOf = (device: Device): Home => smartHomeFixture().homes[device.home_id]!;
 export const ownerOf = (device: Device): User => smartHomeFixture().users[homeOf(device).owner_id]!;
 
 /** The first home with at least `count` usable devices passing `test`, and those devices. */

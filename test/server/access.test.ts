@@ -183,7 +183,8 @@ t.test('with API_TOKEN, the token is the guard: any name is served, a malformed 
   for (const host of ['bad host', 'a[b', '[::1', 'evil.example:80:80']) {
     const reply = await raw(
       server.origin,
-      `POST /retail/tools/calculate HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${API}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      `POST /retail/tools/calculate HTTP/1.1\r\nHost: ${host}\r\nAuthorization: Bearer ${API}\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `2\r\nConnection: close\r\n\r\n{}`,
     );
     t.match(reply, { status: 400, body: { code: 'invalid_host' } }, JSON.stringify(host));
   }

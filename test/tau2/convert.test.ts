@@ -54,7 +54,8 @@ t.test('a task becomes a wildtools task', async (t) => {
   t.match(task.title, /task 0$/);
   t.equal(
     task.request,
-    `${USER_SIDE}\n\nWhy the user calls:\nCancel my order.\n\nWhat the user knows:\nMy email is a@b.c.\n\nHow the user behaves and decides (their own instructions):\nBe terse.`,
+    `${USER_SIDE}\n\nWhy the user calls:\nCancel my order.\n\nWhat the user knows:\nMy email is a@b.c.\n\nHow the user behaves and decides (their own ` +
+      `instructions):\nBe terse.`,
   );
   t.same(task.categories, ['multi-step']);
   t.same(task.expect.writes, [{ tool: 'cancel_pending_order', args: { order_id: '#W1', reason: 'no longer needed' } }]);

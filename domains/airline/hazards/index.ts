@@ -12,7 +12,6 @@ import { baggageReplica, bookingRemark, passengersSplit, passengerStatuses } fro
 // ends with and how an agent recovers. The kinds' mechanics live in hazards/kinds/.
 
 export { ONESTOP_HORIZON, ONESTOP_REASON } from './execution.js';
-export { searchFlightsV1 } from './specification.js';
 
 type AirlineScenario = Scenario<AirlineDb, AirlineToolName, AnyTool>;
 

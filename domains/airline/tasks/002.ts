@@ -20,7 +20,8 @@ export default airlineTask({
     return { user_id: reservation.user_id, ...trip, trip_words: tripWords(db, trip) };
   },
   request: (given) =>
-    `Hello, my user id is ${given.user_id}. Could you check how the flights on ${given.trip_words} are looking? Just tell me their status; please don't change anything.`,
+    `Hello, my user id is ${given.user_id}. Could you check how the flights on ${given.trip_words} are looking? Just tell me their status; please don't ` +
+    `change anything.`,
   answer: z.strictObject({
     reservation_id: field.id('The id of the reservation of that trip.'),
     flights: field.set(

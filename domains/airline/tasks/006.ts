@@ -23,7 +23,8 @@ export default airlineTask({
     return { user_id: user.user_id, ...wanted, from: place(db, flight.origin), to: place(db, flight.destination), card, card_words: cardWords(card) };
   },
   request: (given) =>
-    `Hi, this is ${given.user_id}. I'd like to book flight ${given.flight_number} from ${given.from} to ${given.to} on ${given.date}, one way, economy, just me. ` +
+    `Hi, this is ${given.user_id}. I'd like to book flight ${given.flight_number} from ${given.from} to ${given.to} on ${given.date}, one way, economy, ` +
+    `just me. ` +
     `No checked bags and no travel insurance. Put it on ${given.card_words} at the current fare. Yes, please book it.`,
   answer: z.strictObject({
     reservation_id: field.id('The id of the new reservation.'),

@@ -26,8 +26,10 @@ export default airlineTask({
     return { user_id: user.user_id, out, back, from: place(db, out.origin), to: place(db, out.destination), card, card_words: cardWords(card) };
   },
   request: (given) =>
-    `Hello, my user id is ${given.user_id}. Please book me a round trip in economy: ${given.out.flight_number} from ${given.from} to ${given.to} on ${given.out.date}, ` +
-    `and ${given.back.flight_number} back on ${given.back.date}. Only me travelling, no bags, no insurance, pay the current fares with ${given.card_words}. Yes, I confirm.`,
+    `Hello, my user id is ${given.user_id}. Please book me a round trip in economy: ${given.out.flight_number} from ${given.from} to ${given.to} ` +
+    `on ${given.out.date}, ` +
+    `and ${given.back.flight_number} back on ${given.back.date}. Only me travelling, no bags, no insurance, pay the current fares with ${given.card_words}. ` +
+    `Yes, I confirm.`,
   answer: z.strictObject({
     reservation_id: field.id('The id of the new reservation.'),
     total_charged: field.money('The total charged, in dollars.'),

@@ -42,8 +42,10 @@ export default airlineTask({
   request: (given) => {
     const [a, b] = given.fixes as [(typeof given.fixes)[number], (typeof given.fixes)[number]];
     return (
-      `Hello, user ${given.user_id} here. On ${given.trip_words} two last names are misspelled: ${a.first_name} ${a.recorded} should be ${a.first_name} ${a.correct}, ` +
-      `and ${b.first_name} ${b.recorded} should be ${b.first_name} ${b.correct}. Everything else (first names, dates of birth, the other passengers) stays the same. ` +
+      `Hello, user ${given.user_id} here. On ${given.trip_words} two last names are misspelled: ${a.first_name} ${a.recorded} should ` +
+      `be ${a.first_name} ${a.correct}, ` +
+      `and ${b.first_name} ${b.recorded} should be ${b.first_name} ${b.correct}. Everything else (first names, dates of birth, the other passengers) stays ` +
+      `the same. ` +
       'Please fix them, I confirm the change.'
     );
   },

@@ -20,7 +20,8 @@ export default airlineTask({
     return { user_id: reservation.user_id, ...trip, trip_words: tripWords(db, trip), card, card_words: cardWords(card) };
   },
   request: (given) =>
-    `Hi, I'm ${given.user_id}. For ${given.trip_words}, please add one checked bag (charge ${given.card_words}) and also add travel insurance to the trip. Yes to both.`,
+    `Hi, I'm ${given.user_id}. For ${given.trip_words}, please add one checked bag (charge ${given.card_words}) and also add travel insurance to the trip. ` +
+    `Yes to both.`,
   answer: z.strictObject({
     reservation_id: field.id('The id of the reservation.'),
     total_baggages: field.count('Checked bags of the whole reservation now, free and paid.'),

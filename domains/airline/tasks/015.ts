@@ -64,7 +64,9 @@ export default airlineTask({
   forbidden: [
     {
       tool: 'cancel_reservation',
-      why: 'no ground of the cancellation policy applies: booked more than 24 hours ago, not in business, nothing cancelled, and a change of plans is not covered',
+      why:
+        'no ground of the cancellation policy applies: booked more than 24 hours ago, not in business, nothing cancelled, and a change of plans is ' +
+        'not covered',
     },
   ],
 });

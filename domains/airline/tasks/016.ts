@@ -57,7 +57,8 @@ export default airlineTask({
   follow_ups: [
     airlineTurn({
       request: (given: Given) =>
-        `Great, please book the cheapest of those that still has economy seats for me, one way, just me, no bags, no insurance, paid with ${given.card_words}. Yes, I confirm.`,
+        `Great, please book the cheapest of those that still has economy seats for me, one way, just me, no bags, no insurance, paid ` +
+        `with ${given.card_words}. Yes, I confirm.`,
       answer: z.strictObject({
         reservation_id: field.id('The id of the new reservation.'),
         flight_number: field.id('The flight booked.'),

@@ -62,7 +62,8 @@ export default airlineTask({
         reservation_id: field.id('The id of the reservation it is on.'),
         outcome: field.choice(
           CANCELLATION_OUTCOMES,
-          "'cancelled' if it was cancelled; 'no_policy_ground' if no ground of the cancellation policy applies; 'segment_flown' if a segment was already flown.",
+          "'cancelled' if it was cancelled; 'no_policy_ground' if no ground of the cancellation policy applies; 'segment_flown' if a segment was " +
+            'already flown.',
         ),
         refunds: field.set(
           z.strictObject({ payment_id: field.id('The payment method refunded.'), amount: field.money('The amount refunded to it, in dollars.') }),
@@ -92,7 +93,8 @@ export default airlineTask({
       kind: 'outage',
       tool: 'get_flight_status',
       recovery:
-        "read the flight's row on the departures board of its origin (and the arrivals board of its destination once it left) with get_flight_board, and say the status comes from the airport",
+        "read the flight's row on the departures board of its origin (and the arrivals board of its destination once it left) with get_flight_board, and say " +
+        'the status comes from the airport',
       via: ['get_flight_board'],
     },
   ],

@@ -62,7 +62,8 @@ export default airlineTask({
       kind: 'outage',
       tool: 'get_flight_status',
       recovery:
-        "read the flight's row on the departures board of its origin (and the arrivals board of its destination once it left) with get_flight_board, and say the status comes from the airport",
+        "read the flight's row on the departures board of its origin (and the arrivals board of its destination once it left) with get_flight_board, and say " +
+        'the status comes from the airport',
       via: ['get_flight_board'],
     },
   ],

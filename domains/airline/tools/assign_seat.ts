@@ -4,10 +4,10 @@ import { toolError } from '../../errors.js';
 import { AIRLINE_ERRORS } from '../errors.js';
 import { own } from '../../../lib/own.js';
 import { passengerOnFlight } from '../fields.js';
-import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
+import type { AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
-import { boardingGroup, instanceOf, requireActive, requireNotDeparted, requireSegment } from '../operations.js';
+import { boardingGroup, instanceOf, requireNotDeparted, requireReservedFlight } from '../operations.js';
 import { cabinOfSeat, describeLayout, editSeatMap, normalizeSeat, requirePassenger, samePassenger, seatMapOf, seatOf, seatPassenger } from '../seats.js';
 import { codesOf } from '../../../lib/error-catalog.js';
 
@@ -49,11 +49,7 @@ export default defineTool({
   mutates: true,
   effect: { destructive: true, idempotent: true },
   run({ reservation_id, flight_number, date, first_name, last_name, seat }, db: AirlineDb, ctx) {
-    const reservation = requireReservation(db, reservation_id);
-    requireActive(reservation);
-    const flight = requireFlight(db, flight_number);
-    const instance = requireFlightDate(flight, date);
-    requireSegment(reservation, flight.flight_number, date);
+    const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);
     requireNotDeparted(instanceOf(flight, date, instance), ctx.now());
 

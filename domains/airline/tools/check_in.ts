@@ -3,7 +3,7 @@ import { defineTool } from '../../tool.js';
 import { toolError } from '../../errors.js';
 import { AIRLINE_ERRORS } from '../errors.js';
 import { flightDate, flightNumber, reservationId } from '../fields.js';
-import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
+import type { AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, CheckIn } from '../schema.js';
 import {
@@ -11,9 +11,8 @@ import {
   CHECK_IN_CLOSES_BEFORE_MS,
   CHECK_IN_OPENS_BEFORE_MS,
   instanceOf,
-  requireActive,
   requireNotDeparted,
-  requireSegment,
+  requireReservedFlight,
   toEst,
 } from '../operations.js';
 import { editSeatMap, pickFreeSeats, seatMapOf, seatOf, seatPassenger } from '../seats.js';
@@ -57,11 +56,7 @@ export default defineTool({
   mutates: true,
   effect: { destructive: false, idempotent: true },
   run({ reservation_id, flight_number, date }, db: AirlineDb, ctx) {
-    const reservation = requireReservation(db, reservation_id);
-    requireActive(reservation);
-    const flight = requireFlight(db, flight_number);
-    const instance = requireFlightDate(flight, date);
-    requireSegment(reservation, flight.flight_number, date);
+    const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const key = checkInKey(reservation.reservation_id, flight.flight_number, date);
     const name = `flight ${flight.flight_number} on ${date}`;
     if (db.check_ins.has(key))

@@ -4,10 +4,10 @@ import { toolError } from '../../errors.js';
 import { AIRLINE_ERRORS } from '../errors.js';
 import { foldForMatch } from '../../../lib/text.js';
 import { passengerOnFlight } from '../fields.js';
-import { requireFlight, requireFlightDate, requireReservation, type AirlineDb } from '../db.js';
+import type { AirlineDb } from '../db.js';
 import { checkInKey } from '../derive/check-ins.js';
 import { Cabin, Name } from '../schema.js';
-import { BOARDING_BEFORE_MS, departureOf, gateOf, instanceOf, localTime, requireActive, requireSegment, timeZoneOf } from '../operations.js';
+import { BOARDING_BEFORE_MS, departureOf, gateOf, instanceOf, localTime, requireReservedFlight, timeZoneOf } from '../operations.js';
 import { requirePassenger, samePassenger } from '../seats.js';
 import { codesOf } from '../../../lib/error-catalog.js';
 
@@ -84,11 +84,7 @@ export default defineTool({
   ),
   mutates: false,
   run({ reservation_id, flight_number, date, first_name, last_name }, db: AirlineDb) {
-    const reservation = requireReservation(db, reservation_id);
-    requireActive(reservation);
-    const flight = requireFlight(db, flight_number);
-    const instance = requireFlightDate(flight, date);
-    requireSegment(reservation, flight.flight_number, date);
+    const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);
     if (instance.status === 'cancelled') throw toolError(AIRLINE_ERRORS.flight_cancelled, `Flight ${flight.flight_number} on ${date} is cancelled`);
     const boarding = db.check_ins.get(checkInKey(reservation.reservation_id, flight.flight_number, date))?.passengers.find((p) => samePassenger(p, passenger));

@@ -20,7 +20,8 @@ export default retailTask({
     return { name: `${user.name.first_name} ${user.name.last_name}`, email: user.email, product: item.name.toLowerCase() };
   },
   request: (given) =>
-    `Hi, this is ${given.name} (email ${given.email}). Please cancel my pending order with the ${given.product} in it, I no longer need it. Where does the refund go?`,
+    `Hi, this is ${given.name} (email ${given.email}). Please cancel my pending order with the ${given.product} in it, I no longer need it. Where does the ` +
+    `refund go?`,
   answer: z.strictObject({
     order_id: field.id('The id of the order cancelled (#W…).'),
     refunds: field.set(

@@ -22,7 +22,8 @@ export default retailTask({
     return { ...customerOf(user), product };
   },
   request: (given) =>
-    `Hello, ${given.name} here, email ${given.email}. My order with the ${given.product} may come in several boxes. Where is each package, and when should each arrive?`,
+    `Hello, ${given.name} here, email ${given.email}. My order with the ${given.product} may come in several boxes. Where is each package, and when should ` +
+    `each arrive?`,
   answer: z.strictObject({
     order_id: orderIdField('the order'),
     packages: field.set(

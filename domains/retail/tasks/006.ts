@@ -15,7 +15,8 @@ export default retailTask({
     return { ...customerOf(user), product, address: newAddress(random) };
   },
   request: (given) =>
-    `Hi, I'm ${given.name}, ${given.email}. I'm moving: please ship my order with the ${given.product} to ${addressWords(given.address)} instead. Yes, go ahead with the change, and confirm where it will ship.`,
+    `Hi, I'm ${given.name}, ${given.email}. I'm moving: please ship my order with the ${given.product} to ${addressWords(given.address)} instead. Yes, go ` +
+    `ahead with the change, and confirm where it will ship.`,
   answer: z.strictObject({
     order_id: orderIdField('the order'),
     ships_to: addressField('Where the order ships now, as the order on file says.'),

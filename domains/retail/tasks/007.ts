@@ -15,7 +15,8 @@ export default retailTask({
     return { ...customerOf(user), address: newAddress(random) };
   },
   request: (given) =>
-    `Hello, ${given.name} here (${given.email}). Please change my default address to ${addressWords(given.address)}. Yes, I confirm. Tell me which address it replaces, so I know it's the right account.`,
+    `Hello, ${given.name} here (${given.email}). Please change my default address to ${addressWords(given.address)}. Yes, I confirm. Tell me which address ` +
+    `it replaces, so I know it's the right account.`,
   answer: z.strictObject({
     previous_address: addressField('The default address on file before the change.'),
     address: addressField('The default address on file now.'),

@@ -22,7 +22,8 @@ export default retailTask({
     return { ...customerOf(user), products: [random.pick(namingItems(db, first!)), random.pick(namingItems(db, second!))] };
   },
   request: (given) =>
-    `Hi, ${given.name} here (${given.email}). Were my order with the ${given.products[0]} and my order with the ${given.products[1]} delivered, and by which carriers?`,
+    `Hi, ${given.name} here (${given.email}). Were my order with the ${given.products[0]} and my order with the ${given.products[1]} delivered, and by which ` +
+    `carriers?`,
   answer: z.strictObject({
     orders: field.set(
       z.strictObject({

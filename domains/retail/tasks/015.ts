@@ -30,7 +30,8 @@ export default retailTask({
     return { ...customerOf(random.pick(users)), word, max_price };
   },
   request: (given) =>
-    `Hi, I'm ${given.name} (${given.email}). I want ${plural(given.word)} under $${given.max_price}. Please put one unit of the cheapest one you have in stock into my cart - yes, go ahead.`,
+    `Hi, I'm ${given.name} (${given.email}). I want ${plural(given.word)} under $${given.max_price}. Please put one unit of the cheapest one you have in ` +
+    `stock into my cart - yes, go ahead.`,
   answer: z.strictObject({
     item_id: field.id('The item put into the cart.'),
     product: field.text('Its product name.'),

@@ -9,7 +9,8 @@ export default retailTask({
   categories: ['multi-step'],
   pick: ({ db, random }) => pickCheckout(db, random, (method) => method.source === 'credit_card'),
   request: (given) =>
-    `Hi, ${given.name} here (${given.email}). Please check out my cart with ${given.method} and ship it to my default address. Yes, place the order. What was I charged?`,
+    `Hi, ${given.name} here (${given.email}). Please check out my cart with ${given.method} and ship it to my default address. Yes, place the order. What ` +
+    `was I charged?`,
   answer: checkoutAnswer,
   solve: checkoutWith,
   targets: [

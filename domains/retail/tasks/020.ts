@@ -10,7 +10,8 @@ export default retailTask({
   categories: ['multi-step'],
   pick: ({ db, random }) => pickCheckout(db, random, () => true),
   request: (given) =>
-    `Hello, ${given.name} (${given.email}). I'm ready: please check out my cart with ${given.method}, shipping to my default address - yes, go ahead. Tell me the total.`,
+    `Hello, ${given.name} (${given.email}). I'm ready: please check out my cart with ${given.method}, shipping to my default address - yes, go ahead. Tell ` +
+    `me the total.`,
   answer: checkoutAnswer,
   solve: checkoutWith,
   targets: [

@@ -32,7 +32,8 @@ export default retailTask({
     return { ...customerOf(user), product: line.name.toLowerCase(), options: optionWords(line.options), target };
   },
   request: (given) =>
-    `Hi, ${given.name} here (${given.email}). I have some of the ${given.product} (${given.options}) in my cart already; I'd like ${given.target} of them in my cart in total. Yes, please update it.`,
+    `Hi, ${given.name} here (${given.email}). I have some of the ${given.product} (${given.options}) in my cart already; I'd like ${given.target} of them in ` +
+    `my cart in total. Yes, please update it.`,
   answer: z.strictObject({
     item_id: field.id('The item whose units were changed.'),
     quantity: field.count('The units of that item the cart holds now.'),

@@ -25,7 +25,8 @@ export default retailTask({
     return { ...customerOf(user), product };
   },
   request: (given) =>
-    `Hi, I'm ${given.name} (${given.email}). I'd like to return the ${given.product} from my order - yes, please go ahead. Which email address will the return instructions go to?`,
+    `Hi, I'm ${given.name} (${given.email}). I'd like to return the ${given.product} from my order - yes, please go ahead. Which email address will the ` +
+    `return instructions go to?`,
   answer: z.strictObject({
     order_id: orderIdField('the order'),
     refund_to: field.id('The payment method the refund goes to.'),

@@ -23,7 +23,8 @@ export default retailTask({
     return { ...customerOf(user), neighbour: customerOf(neighbour).name, order_id: order.order_id, address: newAddress(random) };
   },
   request: (given) =>
-    `Hi, I'm ${given.name} (${given.email}). My neighbour ${given.neighbour} asked me to change the shipping address of their order ${given.order_id} to ${addressWords(given.address)}. Can you do that for them? And which of my own orders haven't shipped yet?`,
+    `Hi, I'm ${given.name} (${given.email}). My neighbour ${given.neighbour} asked me to change the shipping address of their order ${given.order_id} ` +
+    `to ${addressWords(given.address)}. Can you do that for them? And which of my own orders haven't shipped yet?`,
   answer: z.strictObject({
     outcome: field.choice(['changed', 'not_yours', 'not_pending'], 'changed when the address was changed; otherwise why it was not.'),
     my_pending_orders: field.set(

@@ -1,5 +1,3 @@
-import { sumMoney } from '../../../lib/money.js';
-import { foldForMatch } from '../../../lib/text.js';
 import type { commonTools } from '../../common/index.js';
 import type { Solver } from '../../task.js';
 import type { Order } from '../schema.js';
@@ -38,9 +36,3 @@ export const packagesOf = (tools: RetailSolver, order_id: string) =>
   tools
     .track_order({ order_id })
     .shipments.map(({ tracking_id, carrier, status, estimated_delivery }) => ({ tracking_id, carrier, status, estimated_delivery }));
-
-/** What an order's payments come to, refunds taken off. */
-export const paidFor = (order: Order) => sumMoney(order.payment_history.map((p) => (p.transaction_type === 'refund' ? -p.amount : p.amount)));
-
-/** Whether a word of a search matches a name (as search_product matches: without case or accents). */
-export const holds = (name: string, word: string) => foldForMatch(name).includes(word);

@@ -7,6 +7,7 @@ import { pageSize, userId } from '../fields.js';
 import { OrderStatus, type Order } from '../schema.js';
 import { requireUser, type RetailDb } from '../db.js';
 import { codesOf } from '../../../lib/error-catalog.js';
+import { isObject } from '../../../lib/object.js';
 
 type Status = z.infer<typeof OrderStatus>;
 
@@ -29,7 +30,7 @@ function offsetOf(token: string, user_id: string, status: Status | null): number
   } catch {
     throw invalid();
   }
-  if (typeof cursor !== 'object' || cursor === null || Array.isArray(cursor)) throw invalid();
+  if (!isObject(cursor)) throw invalid();
   const { user_id: owner, status: listed, offset, ...rest } = cursor as Record<string, unknown>;
   if (owner !== user_id || listed !== status || Object.keys(rest).length > 0) throw invalid();
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) throw invalid();

@@ -11,7 +11,6 @@ import { hubViewLags, meshLosesOne, technicianNote, withUnacknowledged } from '.
 // The smart-home domain's hazards: which tool suffers which kind, exactly how, what a literal client
 // ends with and how an agent recovers. The kinds' mechanics live in hazards/kinds/.
 
-export { ENERGY_PLAN_DAYS } from './execution.js';
 export { LEVEL_MAX } from './output.js';
 
 type SmartHomeScenario = Scenario<SmartHomeDb, SmartHomeToolName, AnyTool>;

@@ -26,7 +26,8 @@ export default smartHomeTask({
     return { ...person(user), settings };
   },
   request: (given) =>
-    `${given.name} here (user id ${given.user_id}). Please set ${given.settings[0]!.thermostat} to ${given.settings[0]!.temperature} degrees and ${given.settings[1]!.thermostat} to ${given.settings[1]!.temperature}.`,
+    `${given.name} here (user id ${given.user_id}). Please set ${given.settings[0]!.thermostat} to ${given.settings[0]!.temperature} degrees ` +
+    `and ${given.settings[1]!.thermostat} to ${given.settings[1]!.temperature}.`,
   answer: z.strictObject({
     thermostats: field.set(
       z.strictObject({

@@ -46,7 +46,8 @@ export default smartHomeTask({
     return { ...person(user), speaker: spoken(name), time, label: random.pick(LABELS) };
   },
   request: (given) =>
-    `Hi, I'm ${given.name} (user id ${given.user_id}). Please set an alarm for ${said(given.time)} tomorrow morning on ${given.speaker} and call it ${given.label}.`,
+    `Hi, I'm ${given.name} (user id ${given.user_id}). Please set an alarm for ${said(given.time)} tomorrow morning on ${given.speaker} and call ` +
+    `it ${given.label}.`,
   answer: z.strictObject({
     alarm_id: field.id('The id of the alarm you set.'),
     speaker: field.id('The endpoint id of the device it rings on.'),

@@ -19,7 +19,8 @@ export default smartHomeTask({
     return { ...person(user), start_date: addDays(end_date, 1 - days), end_date };
   },
   request: (given) =>
-    `Hi, ${given.name} here (${given.user_id}). How much energy did my home use in total from ${dayMonth(given.start_date)} to ${dayMonth(given.end_date)}, and which device used the most?`,
+    `Hi, ${given.name} here (${given.user_id}). How much energy did my home use in total from ${dayMonth(given.start_date)} to ${dayMonth(given.end_date)}, ` +
+    `and which device used the most?`,
   answer: z.strictObject({
     total_kwh: field.number('The energy the home used over the whole period, in kWh (to a tenth).', 0.05),
     top_device: field.id('The endpoint id of the device that used the most over the period.'),

@@ -32,7 +32,8 @@ export default smartHomeTask({
     };
   },
   request: (given) =>
-    `${given.name} (${given.user_id}). Switch ${given.heat.thermostat} to heating and set it to ${given.heat.temperature}, and set ${given.set.thermostat} to ${given.set.temperature}.`,
+    `${given.name} (${given.user_id}). Switch ${given.heat.thermostat} to heating and set it to ${given.heat.temperature}, and set ${given.set.thermostat} ` +
+    `to ${given.set.temperature}.`,
   answer: z.strictObject({
     thermostats: field.set(
       z.strictObject({

@@ -70,7 +70,8 @@ export const POWER_STATES = ['on', 'off'] as const;
 
 /** A date in words: "1 May". */
 export const dayMonth = (date: string) =>
-  `${Number(date.slice(8, 10))} ${['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][Number(date.slice(5, 7)) - 1]}`;
+  `${Number(date.slice(8, 10))} ` +
+  `${['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'][Number(date.slice(5, 7)) - 1]}`;
 
 /** Catalog items of a type whose title no other item of that type has: a search for the title finds them first. */
 export function uniquelyTitled(db: SmartHomeDb, type: Media['type']): Media[] {

@@ -7,7 +7,7 @@ import { dailyMeanIndex, historyContinues, laggingAlerts, otherUnits, partnerSta
 import { modelOffStation } from './sources.js';
 import { FIRST_DAY_PHRASES, regionCode, weatherNow } from './specification.js';
 
-export { AUTHORITATIVE_AGE_MIN, AUTHORITATIVE_KM, authoritativeStation } from './sources.js';
+export { AUTHORITATIVE_AGE_MIN, AUTHORITATIVE_KM } from './sources.js';
 
 // The weather domain's hazards: which tool suffers which kind, and exactly how. The kinds' mechanics
 // live in hazards/kinds/; this folder holds weather's concrete scenarios, each with what a literal

@@ -26,7 +26,8 @@ export default weatherTask({
     return { states: random.shuffle([first, second, third]) };
   },
   request: (given) =>
-    `Quick check before a road trip: are there any weather alerts right now or coming up in ${given.states[0]}, ${given.states[1]} or ${given.states[2]}? All three are US states.`,
+    `Quick check before a road trip: are there any weather alerts right now or coming up in ${given.states[0]}, ${given.states[1]} or ${given.states[2]}? ` +
+    `All three are US states.`,
   answer: z.strictObject({
     alerts: field.set(
       z.strictObject({

@@ -38,7 +38,8 @@ export default weatherTask({
     throw new NoInstance('weather/010: no period with rain');
   },
   request: (given) =>
-    `What was the total precipitation in ${words(given.place)} from ${spoken(given.start, given.start.slice(0, 4) !== given.end.slice(0, 4))} to ${spoken(given.end, true)}, and on how many of those days did at least 1 mm fall?`,
+    `What was the total precipitation in ${words(given.place)} from ${spoken(given.start, given.start.slice(0, 4) !== given.end.slice(0, 4))} ` +
+    `to ${spoken(given.end, true)}, and on how many of those days did at least 1 mm fall?`,
   answer: z.strictObject({
     precipitation_mm: field.number("The period's total precipitation, in mm, to one decimal.", 0.05),
     wet_days: field.count('The number of days of the period with at least 1 mm of precipitation.'),

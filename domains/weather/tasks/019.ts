@@ -25,7 +25,8 @@ export default weatherTask({
   answer: z.strictObject({
     forecast_available: field.flag('Whether the forecast reaches that day.'),
     usual_rainy_days: field.number(
-      "What is usual instead: the average number of days with at least 1 mm of precipitation in that day's month at the place (the 1991–2020 climate normal), to one decimal.",
+      "What is usual instead: the average number of days with at least 1 mm of precipitation in that day's month at the place (the 1991–2020 climate " +
+        'normal), to one decimal.',
       0.05,
     ),
     usual_precipitation_mm: field.number('The average precipitation of that month at the place (the climate normal), in mm, to one decimal.', 0.05),

@@ -14,7 +14,8 @@ export default weatherTask({
     return { place: named(db, pickFrom(random, placesOf(db), 'place')), days: 3, stay: 5 };
   },
   request: (given) =>
-    `I'm in ${words(given.place)} for the next ${given.stay} days, today included. What's the forecast for each day? Most of all I need the highs and the chances of rain for today and the next two days.`,
+    `I'm in ${words(given.place)} for the next ${given.stay} days, today included. What's the forecast for each day? Most of all I need the highs and the ` +
+    `chances of rain for today and the next two days.`,
   answer: z.strictObject({
     days: field.list(
       z.strictObject({

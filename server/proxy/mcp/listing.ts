@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { HazardSession } from '../../../hazards/engine.js';
+import type { HazardSession } from '../../../hazards/call-context.js';
 import type { ToolContract } from '../../../hazards/kind.js';
-import type { HazardRuntime } from '../../../hazards/runtime.js';
+import type { HazardEngineApi } from '../../../hazards/engine-api.js';
 import type { ListingInputs } from '../../mcp/listing-watch.js';
 import type { McpTool } from './tools.js';
 
@@ -17,7 +17,7 @@ export interface ListedUpstream {
  * annotations), with what hazards changed of a tool's contract (a renamed argument, a documented rule),
  * and without an output schema where a hazard may reshape the answers.
  */
-export function sessionListing(hazards: HazardRuntime, session: HazardSession, upstream: ListedUpstream): Tool[] {
+export function sessionListing(hazards: HazardEngineApi, session: HazardSession, upstream: ListedUpstream): Tool[] {
   const canonical = upstream.contracts();
   const changed = hazards.contracts(session, upstream.name, canonical);
   return upstream.tools().map((tool, i) => {
@@ -30,7 +30,7 @@ export function sessionListing(hazards: HazardRuntime, session: HazardSession, u
 }
 
 /** What a listing depends on: the session's hazard plan and the contracts hazards changed. */
-export function listingInputs(hazards: HazardRuntime, session: HazardSession, upstream: ListedUpstream): ListingInputs {
+export function listingInputs(hazards: HazardEngineApi, session: HazardSession, upstream: ListedUpstream): ListingInputs {
   return { revision: hazards.revision(session), contracts: JSON.stringify(hazards.contracts(session, upstream.name, upstream.contracts())) };
 }
 

@@ -5,9 +5,6 @@ import type { Device, Home, Media, MediaType, SmartHomeDatabase, User } from '..
 // The smart-home fixture and finders for the smart-home tests: find records by what a test needs,
 // never by an id a fixture change would break.
 
-/** The default session clock: 2024-05-15T15:00:00-05:00. */
-export const DEFAULT_NOW = Date.parse('2024-05-15T20:00:00Z');
-
 let cached: SmartHomeDatabase | undefined;
 
 /** The embedded smart-home fixture, parsed once. */
@@ -17,7 +14,7 @@ export function smartHomeFixture(): SmartHomeDatabase {
 }
 
 /** The first item that passes `test`; throws naming `what` when none does. */
-export function first<T>(items: Iterable<T>, test: (item: T) => boolean, what: string): T {
+function first<T>(items: Iterable<T>, test: (item: T) => boolean, what: string): T {
   for (const item of items) if (test(item)) return item;
   throw new Error(`no ${what} in the smart-home fixture`);
 }

@@ -21,7 +21,7 @@ export const withStatus = (status: Playback['status'], where: 'before_last' | 'l
   player(`player ${status} (${where})`, (p) => p?.status === status && (where === 'any' || (where === 'last') === (p.index === p.queue.length - 1)));
 
 /** What a playback tool says a device holds after it took the command. */
-export function nowPlaying(device: Device, playback: Playback) {
+function nowPlaying(device: Device, playback: Playback) {
   const id = playback.queue[playback.index]!;
   const item = smartHomeFixture().media[id]!;
   return {

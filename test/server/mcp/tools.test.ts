@@ -5,6 +5,7 @@ import { combinedNames } from '../../../server/registry.js';
 import { baselinesOf } from '../../helpers/valid-calls.js';
 import { connectMcp } from '../../helpers/mcp.js';
 import { startServer } from '../../helpers/server.js';
+import { isObject } from '../../../lib/object.js';
 
 // A real MCP SDK client lists every tool at /mcp and at each /{domain}/mcp, and calls each with valid
 // arguments: the answer is the one REST gives, as text and (for an object) as structured content the
@@ -72,7 +73,7 @@ t.test('every tool called over MCP answers as over REST', async (t) => {
       const [content] = result.content as { type: string; text: string }[];
       t.same(JSON.parse(content!.text), expected.body, `${name}: the REST answer, as text`);
       const outputSchema = listed.get(name)!.outputSchema;
-      if (typeof expected.body === 'object' && expected.body !== null && !Array.isArray(expected.body)) {
+      if (isObject(expected.body)) {
         t.same(result.structuredContent, expected.body, `${name}: and as structured content`);
         t.ok(outputSchema, `${name}: an object answer has its output schema listed`);
         const check = validator.getValidator(outputSchema!)(result.structuredContent);

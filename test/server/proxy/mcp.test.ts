@@ -10,7 +10,7 @@ import t, { type Test } from 'tap';
 import { z } from 'zod';
 import { domains } from '../../../domains/index.js';
 import { mcpHttp } from '../../../examples/upstream-mcp/streamable.js';
-import { HazardRuntime } from '../../../hazards/runtime.js';
+import { HazardEngine } from '../../../hazards/engine.js';
 import { buildApp } from '../../../server/app.js';
 import { type McpUpstream, ProxyConfigError, parseUpstream } from '../../../server/proxy/config.js';
 import { connectMcp } from '../../../server/proxy/mcp/connect.js';
@@ -38,7 +38,7 @@ interface Proxied {
   app: FastifyInstance;
   origin: string;
   proxy: McpProxy;
-  hazards: HazardRuntime;
+  hazards: HazardEngine;
   /** An SDK client of /s/{session}/proxy/helpdesk/mcp. */
   client(session: string): Promise<McpConnection>;
   journal(session: string): Promise<JournalEntry[]>;
@@ -48,7 +48,7 @@ interface Proxied {
 /** wildtools, listening, with the upstream declared as `helpdesk`. */
 async function proxied(t: Test, config: McpUpstream): Promise<Proxied> {
   const proxy = (await connectMcp('helpdesk', config)) as McpProxy;
-  const hazards = new HazardRuntime({ domains, sleep: async () => {} });
+  const hazards = new HazardEngine({ domains, sleep: async () => {} });
   const app = await buildApp({
     domains,
     bases: await fixtureBases(),

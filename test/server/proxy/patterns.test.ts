@@ -69,7 +69,8 @@ t.test('from the file PROXY_CONFIG names, and over the admin API', async (t) => 
   const file = join(t.testdir(), 'proxy.yaml');
   writeFileSync(
     file,
-    `crm:\n  upstream: http://127.0.0.1:9090\n  operations: {get_contact: 'GET /contacts/{id}'}\n  rules:\n    - {kind: feature_limit, operation: get_contact, param: id, pattern: '^(\\d+)*$', message: m}\n`,
+    `crm:\n  upstream: http://127.0.0.1:9090\n  operations: {get_contact: 'GET /contacts/{id}'}\n  rules:\n    - {kind: feature_limit, operation: ` +
+      `get_contact, param: id, pattern: '^(\\d+)*$', message: m}\n`,
   );
   let thrown: unknown;
   try {

@@ -9,7 +9,9 @@ const DOCUMENT = join(process.cwd(), 'examples/upstream-crm/openapi.json');
 t.test('PROXY_CONFIG (YAML) declares upstreams at startup; flags name their operations', async (t) => {
   const crm = await startCrm(t);
   const dir = t.testdir({
-    'proxy.yaml': `# the CRM\ncrm:\n  upstream: ${crm.origin}\n  openapi: ${DOCUMENT}\n  rules:\n    - kind: feature_limit\n      operation: list_contacts\n      param: limit\n      max: 20\n      message: At most 20 a page.\n`,
+    'proxy.yaml':
+      `# the CRM\ncrm:\n  upstream: ${crm.origin}\n  openapi: ${DOCUMENT}\n  rules:\n    - kind: feature_limit\n      operation: ` +
+      `list_contacts\n      param: limit\n      max: 20\n      message: At most 20 a page.\n`,
   });
   const server = await spawnServer({ PROXY_CONFIG: join(dir, 'proxy.yaml'), HAZARD__FEATURE_LIMIT__CRM__LIST_CONTACTS: 'on' });
   t.teardown(() => server.child.kill('SIGTERM'));
@@ -26,7 +28,9 @@ t.test('PROXY_CONFIG (YAML) declares upstreams at startup; flags name their oper
 t.test('a bad PROXY_CONFIG stops startup with one line naming the upstream and the field', async (t) => {
   const dir = t.testdir({
     'bad.json': JSON.stringify({ crm: { upstream: 'ftp://x' } }),
-    'rule.yaml': `crm:\n  upstream: http://127.0.0.1:9\n  openapi: ${DOCUMENT}\n  rules: [{kind: conflict, operation: list_deals, field: amount, authority: nothing}]\n`,
+    'rule.yaml':
+      `crm:\n  upstream: http://127.0.0.1:9\n  openapi: ${DOCUMENT}\n  rules: [{kind: conflict, operation: list_deals, field: amount, authority: ` +
+      `nothing}]\n`,
     'retail.json': JSON.stringify({ retail: { upstream: 'http://127.0.0.1:9' } }),
     'broken.yaml': 'crm: [',
   });

@@ -22,7 +22,10 @@ t.test('open_close', async (t) => {
   const shut = findDevice((d) => online('garage_door')(d) && d.state.door === 'closed', 'garage door closed');
   const tv = findDevice(online('tv'), 'TV');
   const offline = findOffline(['blind', 'garage_door']);
-  const obstructed = `${blocked.name} (${blocked.endpoint}) cannot close: its obstruction sensor is blocked. Clear the doorway first; retrying will not help until then.`;
+  const obstructed =
+    `${blocked.name} (${blocked.endpoint}) cannot close: ` +
+    `its obstruction sensor is blocked. ` +
+    `Clear the doorway first; retrying will not help until then.`;
   const notClosing = messages.unsupported(tv, 'opening and closing');
 
   t.test('blinds close fully and garage doors close; what is closed already answers ok unchanged', async (t) => {

@@ -80,7 +80,9 @@ t.test('get_station_observation', async (t) => {
       {
         args: { station_id: gone.id },
         status: 409,
-        detail: `Station ${gone.id} has sent no observation in the last 7 days (it is offline). Use another station near ${name} (list_weather_stations) or the model's weather_current.`,
+        detail:
+          `Station ${gone.id} has sent no observation in the last 7 days (it is offline). Use another station near ${name} (list_weather_stations) or ` +
+          `the model's weather_current.`,
       },
       { args: { station_id: 'KXYZ' }, status: 404, detail: "Unknown station_id 'KXYZ'. Use list_weather_stations to find stations near a place." },
     ]);
