@@ -1,9 +1,9 @@
 import type { CallContext } from '../../hazards/engine.js';
 import { HazardFault } from '../../hazards/fault.js';
-import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
-import { type Problem, ProblemError, problem, toProblem } from '../problem.js';
-import { type JournalEntry, NONE } from '../sessions/journal.js';
-import type { Session } from '../sessions/session.js';
+import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../core/call.js';
+import { type Problem, ProblemError, problem, toProblem } from '../core/problem.js';
+import { type JournalEntry, NONE } from '../core/sessions/journal.js';
+import type { Session } from '../core/sessions/session.js';
 import { redacted } from './redact.js';
 import { proxyView } from './state.js';
 import type { ProxyTool } from './upstream.js';

@@ -3,13 +3,13 @@ import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
 import type { HazardRuntime } from '../../hazards/runtime.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
-import type { AccessOptions } from '../../server/access.js';
+import type { AccessOptions } from '../../server/core/access.js';
 import { type AppOptions, buildApp } from '../../server/app.js';
-import type { BaseDatabase } from '../../server/data/base.js';
-import { loadBases } from '../../server/load.js';
-import type { PersistenceOptions } from '../../server/sessions/persistence.js';
+import type { BaseDatabase } from '../../server/core/data/base.js';
+import { loadBases } from '../../server/core/load.js';
+import type { PersistenceOptions } from '../../server/core/sessions/persistence.js';
 import type { Upstream } from '../../server/proxy/proxies.js';
-import type { SessionStoreOptions } from '../../server/sessions/store.js';
+import type { SessionStoreOptions } from '../../server/core/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
 
