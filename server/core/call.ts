@@ -7,6 +7,7 @@ import { jsonText } from '../../lib/json-text.js';
 import { withoutOptionalNulls } from '../../lib/optional-nulls.js';
 import type { Change } from './data/overlay.js';
 import { invalidInput, type Problem, ProblemError, problem, refusalOf, toProblem } from './problem.js';
+import { journalCall } from './journal-entry.js';
 import { fingerprint } from './sessions/idempotency.js';
 import { type JournalEntry, NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
@@ -103,11 +104,6 @@ function refuse(session: Session, entry: JournalEntry, revert: () => void, error
   entry.changes = NONE;
   if (entry.hazards.some((event) => event.committed)) entry.hazards = entry.hazards.map((event) => (event.committed ? { ...event, committed: false } : event));
 }
-
-/** Rejected arguments larger than this are journaled as the start of their JSON text. */
-export const REJECTED_ARGS_KEPT = 2048;
-/** What an entry counts for besides its arguments, result and changes (its fixed fields). */
-export const ENTRY_OVERHEAD = 200;
 
 class ToolCall {
   private readonly started = performance.now();
@@ -246,9 +242,7 @@ class ToolCall {
     const ok = status >= 200 && status < 400;
     // A write that committed before its answer was lost (or broke) still wrote: its changes and result are journaled.
     const changes = ok || this.committed ? this.changes : NONE;
-    const argsBytes = this.argsBytes ?? JSON.stringify(this.args ?? null).length;
-    const entry: JournalEntry = {
-      seq: session.nextSeq,
+    const entry = journalCall(this.deps.sessions, session, {
       at: this.at,
       domain: this.domain.name,
       tool: this.tool.name,
@@ -257,29 +251,17 @@ class ToolCall {
       status,
       result: ok ? body : this.committed ? this.result : undefined,
       problem: ok ? undefined : (body as Problem),
-      ...(this.idempotency ? { idempotency: this.idempotency } : {}),
+      idempotency: this.idempotency,
       changes,
-      hazards: context.events.length > 0 ? context.events : NONE,
-      duration_ms: Math.round((performance.now() - this.started) * 1000) / 1000,
-    };
-    const kept = ok ? argsBytes : keepRejectedArgs(entry, this.args, argsBytes);
-    const changesBytes = changes.length > 0 ? changesSize(changes) : 0;
-    const undo = changes.length > 0 ? (error: Error) => refuse(session, entry, this.revert, error) : undefined;
-    this.deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + kept + text.length + changesBytes, undo);
+      hazards: context.events,
+      started: this.started,
+      argsBytes: this.argsBytes ?? JSON.stringify(this.args ?? null).length,
+      cutArgs: !ok,
+      answerBytes: text.length + (changes.length > 0 ? changesSize(changes) : 0),
+      undo: changes.length > 0 ? (entry, error) => refuse(session, entry, this.revert, error) : undefined,
+    });
     return { kind: ok ? 'result' : 'problem', status, body, text, headers, entry };
   }
-}
-
-/**
- * The arguments a refused call's entry keeps: as sent, or the start of their JSON text when larger than
- * REJECTED_ARGS_KEPT (with `args_truncated`). Returns the bytes kept.
- */
-export function keepRejectedArgs(entry: JournalEntry, args: unknown, bytes: number, text?: string): number {
-  if (bytes <= REJECTED_ARGS_KEPT) return bytes;
-  // A copy, not a slice: V8 would keep the whole text alive behind a slice of it.
-  entry.args = Buffer.from((text ?? JSON.stringify(args)).slice(0, REJECTED_ARGS_KEPT)).toString();
-  entry.args_truncated = { bytes, kept: REJECTED_ARGS_KEPT };
-  return REJECTED_ARGS_KEPT;
 }
 
 /** The size of a call's changes as JSON, from their records' own texts (which later reads of them reuse). */

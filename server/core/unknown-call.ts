@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ENTRY_OVERHEAD, keepRejectedArgs } from './call.js';
+import { journalCall } from './journal-entry.js';
 import type { ProblemError } from './problem.js';
-import { type JournalEntry, NONE } from './sessions/journal.js';
+import { NONE } from './sessions/journal.js';
 import type { Session } from './sessions/session.js';
 
 /** The longest tool name a journal entry keeps of a call to a tool that does not exist (names are the client's text). */
@@ -25,11 +25,11 @@ export function journalUnknownTool(
   argsBytes?: number,
 ): void {
   const text = JSON.stringify(args ?? null) ?? 'null';
-  const entry: JournalEntry = {
-    seq: session.nextSeq,
+  const tool = name.length > UNKNOWN_NAME_KEPT ? name.slice(0, UNKNOWN_NAME_KEPT) : name;
+  journalCall(app.sessions, session, {
     at: session.clock.tick(),
     domain: view ?? 'combined',
-    tool: name.length > UNKNOWN_NAME_KEPT ? name.slice(0, UNKNOWN_NAME_KEPT) : name,
+    tool,
     call: 0,
     args,
     status: failure.problem.status,
@@ -37,8 +37,9 @@ export function journalUnknownTool(
     problem: failure.problem,
     changes: NONE,
     hazards: NONE,
-    duration_ms: 0,
-  };
-  const kept = keepRejectedArgs(entry, args, argsBytes ?? text.length, text);
-  app.sessions.recordCall(session, entry, ENTRY_OVERHEAD + entry.tool.length + kept + JSON.stringify(failure.problem).length);
+    argsBytes: argsBytes ?? text.length,
+    argsText: text,
+    cutArgs: true,
+    answerBytes: tool.length + JSON.stringify(failure.problem).length,
+  });
 }
