@@ -88,6 +88,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
   app.log = serverLogger(options.logger);
+  await registerApp(app, options);
+  return app;
+}
+
+/**
+ * Everything the server serves, registered into `app`: the root of the server's own instance, or a user's
+ * fastify app (an encapsulated context, under a prefix when given: plugin.ts). The settings of a whole
+ * server (timeouts, the router, the logger, `/s/{id}` paths) belong to whoever made the instance.
+ */
+export async function registerApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   jsonBodyParser(app);
@@ -115,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Given here, the plugin does not read its own logo from its folder (which a bundle does not have).
     logo: { type: 'image/svg+xml', content: Buffer.from(LOGO) },
     uiConfig: {
-      urls: [{ url: '/openapi.json', name: 'all domains and sessions' }, ...options.domains.map((d) => ({ url: `/${d.name}/openapi.json`, name: d.name }))],
+      urls: [
+        { url: `${app.prefix}/openapi.json`, name: 'all domains and sessions' },
+        ...options.domains.map((d) => ({ url: `${app.prefix}/${d.name}/openapi.json`, name: d.name })),
+      ],
     },
   });
   await app.register(metaRoutes);
@@ -134,7 +147,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => proxies.close());
   await app.register(proxyAdminRoutes, { proxies, exec: options.proxyExec ?? false });
   await app.register(proxyRoutes, { proxies });
-  return app;
 }
 
 /** The server's logger: pino with fastify's options (`stream` included), or one that writes nothing. */

@@ -85,8 +85,9 @@ export function unknownToolCall(
 const TOOL_PATH = /^\/(?:([^/]+)\/)?tools\/([^/?]+)\/?(?:\?.*)?$/;
 
 function notFound(request: FastifyRequest): ProblemError {
-  const { registry } = request.server;
-  const url = request.url;
+  const { registry, prefix } = request.server;
+  // Served under a prefix (embedded: plugin.ts), the paths are read as the server's own.
+  const url = prefix && request.url.startsWith(prefix) ? request.url.slice(prefix.length) || '/' : request.url;
   const toolMatch = TOOL_PATH.exec(url);
   if (toolMatch) {
     const [, domainName, toolName = ''] = toolMatch;
@@ -109,7 +110,7 @@ function notFound(request: FastifyRequest): ProblemError {
       problem(404, 'unknown_domain', `No domain or route '/${first}'. The domains are ${domainNames.join(', ')}; GET /domains lists them.`, { suggestions }),
     );
   }
-  return new ProblemError(problem(404, 'not_found', `No route ${request.method} ${url}. See GET /openapi.json or /docs.`) as Problem);
+  return new ProblemError(problem(404, 'not_found', `No route ${request.method} ${request.url}. See GET /openapi.json or /docs.`) as Problem);
 }
 
 const STATIC_ROOTS = new Set(['sessions', 'tools', 'domains', 'health', 'openapi.json', 'docs', 'hazards', 'admin']);

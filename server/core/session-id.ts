@@ -9,19 +9,28 @@ type Tagged = IncomingMessage & { [FROM_PATH]?: string };
  * Fastify's rewriteUrl: `/s/{id}/rest` is served as `/rest`, remembering the id, so every
  * route exists once and works both outside and inside a session.
  */
-export function stripSessionPrefix(request: IncomingMessage): string {
-  const url = request.url ?? '/';
-  if (!url.startsWith('/s/')) return url;
-  const end = url.indexOf('/', 3);
-  const raw = url.slice(3, end < 0 ? undefined : end);
-  let id = raw;
-  try {
-    id = decodeURIComponent(raw);
-  } catch {
-    // keep the raw text: the session store rejects it with a clear message
-  }
-  (request as Tagged)[FROM_PATH] = id;
-  return end < 0 ? '/' : url.slice(end);
+export const stripSessionPrefix = sessionPaths('');
+
+/**
+ * The rewriteUrl of a fastify app serving wildtools under `prefix` (plugin.ts): `{prefix}/s/{id}/rest` is
+ * served as `{prefix}/rest`, remembering the id; other paths are left alone.
+ */
+export function sessionPaths(prefix: string): (request: IncomingMessage) => string {
+  const head = `${prefix}/s/`;
+  return (request) => {
+    const url = request.url ?? '/';
+    if (!url.startsWith(head)) return url;
+    const end = url.indexOf('/', head.length);
+    const raw = url.slice(head.length, end < 0 ? undefined : end);
+    let id = raw;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      // keep the raw text: the session store rejects it with a clear message
+    }
+    (request as Tagged)[FROM_PATH] = id;
+    return end < 0 ? `${prefix}/` : prefix + url.slice(end);
+  };
 }
 
 /** The session a request addresses: `/s/{id}/…`, else the X-Session-Id header, else `default`. */
