@@ -1,4 +1,4 @@
-import { VERSION } from '../server/version.js';
+import { VERSION } from '../server/core/version.js';
 import { WildtoolsError } from '../client/index.js';
 import { type Io, commandHelp, parse, UsageError } from './command.js';
 import { commands } from './commands/index.js';

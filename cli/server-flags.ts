@@ -2,10 +2,10 @@ import { domains } from '../domains/index.js';
 import { HAZARD_VARIABLES, HazardConfigError } from '../hazards/config.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
 import { envWord } from '../lib/text.js';
-import { CONFIG_VARIABLES, ConfigError, fixtureVariable, loadConfig } from '../server/config.js';
+import { CONFIG_VARIABLES, ConfigError, fixtureVariable, loadConfig } from '../server/core/config.js';
 import { type Option, UsageError, type Values } from './command.js';
 
-// The flags of `serve` and `hazards`: one per variable the server reads (server/config.ts, the hazard
+// The flags of `serve` and `hazards`: one per variable the server reads (server/core/config.ts, the hazard
 // variables, FIXTURE_<DOMAIN>), named after it (`--port` sets PORT), so the two never drift apart.
 
 const VARIABLES: Readonly<Record<string, string>> = {

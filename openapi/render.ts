@@ -1,6 +1,6 @@
 import { domains } from '../domains/index.js';
 import { buildApp } from '../server/app.js';
-import { openapiDocuments } from '../server/openapi.js';
+import { openapiDocuments } from '../server/core/openapi.js';
 
 /**
  * The committed OpenAPI files, exactly as the server generates them: `openapi.json` for the

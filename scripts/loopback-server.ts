@@ -1,8 +1,8 @@
 import { domains } from '../domains/index.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
 import { buildApp } from '../server/app.js';
-import { loadBases } from '../server/load.js';
-import type { Tau2Import } from '../server/tasks/tau2-file.js';
+import { loadBases } from '../server/core/load.js';
+import type { Tau2Import } from '../server/core/tasks/tau2-file.js';
 
 /**
  * A wildtools server in this process on a free loopback port, with the embedded data (or the files given) and no hazard but

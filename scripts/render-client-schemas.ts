@@ -1,6 +1,6 @@
 import { domains } from '../domains/index.js';
 import { jsonSchemaOf } from '../lib/json-schema.js';
-import { LISTING_FORMATS, STRICT_FORMATS } from '../server/listings.js';
+import { LISTING_FORMATS, STRICT_FORMATS } from '../server/core/listings.js';
 import { OPENENV_SCHEMAS } from '../server/openenv/protocol.js';
 
 // The client's typed tool calls come from these files: per domain, every tool's input and output

@@ -4,7 +4,7 @@ import { domains } from '../domains/index.js';
 import type { AnyTool } from '../domains/tool.js';
 import { HAZARD_ERRORS } from '../hazards/errors.js';
 import { type CatalogEntry, entriesOf, statusesOf } from '../lib/error-catalog.js';
-import { SERVER_ERRORS } from '../server/error-codes.js';
+import { SERVER_ERRORS } from '../server/core/error-codes.js';
 
 // docs/errors.md, from the error catalogs and the tools' declarations.
 

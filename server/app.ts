@@ -6,38 +6,38 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Domain } from '../domains/domain.js';
 import { HazardEngine } from '../hazards/engine.js';
 import type { HazardEngineApi } from '../hazards/engine-api.js';
-import type { BaseDatabase } from './data/base.js';
-import { type AccessOptions, accessControl } from './access.js';
-import { clientErrorHandler, frameworkErrors } from './client-errors.js';
-import { errors } from './errors.js';
-import { BODY_LIMIT, jsonBodyParser } from './json-body.js';
-import { swaggerOptions } from './openapi.js';
-import { Registry } from './registry.js';
-import { hazardRoutes } from './routes/hazards.js';
-import { listingRoutes } from './routes/listings.js';
+import type { BaseDatabase } from './core/data/base.js';
+import { type AccessOptions, accessControl } from './core/access.js';
+import { clientErrorHandler, frameworkErrors } from './core/client-errors.js';
+import { errors } from './core/errors.js';
+import { BODY_LIMIT, jsonBodyParser } from './core/json-body.js';
+import { swaggerOptions } from './core/openapi.js';
+import { Registry } from './core/registry.js';
+import { hazardRoutes } from './http/hazards.js';
+import { listingRoutes } from './http/listings.js';
 import { mcpRoutes } from './mcp/http.js';
-import { metaRoutes } from './routes/meta.js';
-import { openapiRoutes } from './routes/openapi.js';
-import { sessionRoutes } from './routes/sessions.js';
-import { toolRoutes } from './routes/tools.js';
-import { stripSessionPrefix } from './session-id.js';
-import { SessionStore, type SessionStoreOptions } from './sessions/store.js';
-import { TaskBook } from './tasks/book.js';
-import { submitAnswer } from './tasks/answers.js';
-import { seedOf } from './tasks/seeds.js';
-import type { SessionOptions } from './sessions/session.js';
-import type { TaskInstance } from './tasks/instance.js';
-import { taskRoutes } from './routes/tasks.js';
-import { scoringRoutes } from './routes/scoring.js';
-import { batchRoutes } from './routes/batches.js';
-import { viewRoutes } from './routes/view.js';
+import { metaRoutes } from './http/meta.js';
+import { openapiRoutes } from './http/openapi.js';
+import { sessionRoutes } from './http/sessions.js';
+import { toolRoutes } from './http/tools.js';
+import { stripSessionPrefix } from './core/session-id.js';
+import { SessionStore, type SessionStoreOptions } from './core/sessions/store.js';
+import { TaskBook } from './core/tasks/book.js';
+import { submitAnswer } from './core/tasks/answers.js';
+import { seedOf } from './core/tasks/seeds.js';
+import type { SessionOptions } from './core/sessions/session.js';
+import type { TaskInstance } from './core/tasks/instance.js';
+import { taskRoutes } from './http/tasks.js';
+import { scoringRoutes } from './http/scoring.js';
+import { batchRoutes } from './http/batches.js';
+import { viewRoutes } from './http/view.js';
 import { openenvRoutes } from './openenv/index.js';
-import { services } from './services.js';
-import { DEFAULT_TIMEOUTS, OPENENV_IDLE_MS, type RequestTimeouts, timeoutOptions } from './timeouts.js';
+import { services } from './core/services.js';
+import { DEFAULT_TIMEOUTS, OPENENV_IDLE_MS, type RequestTimeouts, timeoutOptions } from './core/timeouts.js';
 import { type McpConnector, Proxies, type Upstream } from './proxy/proxies.js';
 import { proxyAdminRoutes, proxyRoutes } from './proxy/routes.js';
-import { sessionLifecycle } from './sessions/lifecycle.js';
-import type { PersistenceOptions } from './sessions/persistence.js';
+import { sessionLifecycle } from './core/sessions/lifecycle.js';
+import type { PersistenceOptions } from './core/sessions/persistence.js';
 
 export interface AppOptions {
   domains: readonly Domain[];
@@ -89,6 +89,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator: (() => validatorCompiler) as never, buildSerializer: (() => serializerCompiler) as never } },
   });
   app.log = serverLogger(options.logger);
+  await registerApp(app, options);
+  return app;
+}
+
+/**
+ * Everything the server serves, registered into `app`: the root of the server's own instance, or a user's
+ * fastify app (an encapsulated context, under a prefix when given: plugin.ts). The settings of a whole
+ * server (timeouts, the router, the logger, `/s/{id}` paths) belong to whoever made the instance.
+ */
+export async function registerApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   jsonBodyParser(app);
@@ -116,7 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Given here, the plugin does not read its own logo from its folder (which a bundle does not have).
     logo: { type: 'image/svg+xml', content: Buffer.from(LOGO) },
     uiConfig: {
-      urls: [{ url: '/openapi.json', name: 'all domains and sessions' }, ...options.domains.map((d) => ({ url: `/${d.name}/openapi.json`, name: d.name }))],
+      urls: [
+        { url: `${app.prefix}/openapi.json`, name: 'all domains and sessions' },
+        ...options.domains.map((d) => ({ url: `${app.prefix}/${d.name}/openapi.json`, name: d.name })),
+      ],
     },
   });
   await app.register(metaRoutes);
@@ -135,7 +148,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => proxies.close());
   await app.register(proxyAdminRoutes, { proxies, exec: options.proxyExec ?? false });
   await app.register(proxyRoutes, { proxies });
-  return app;
 }
 
 /** The server's logger: pino with fastify's options (`stream` included), or one that writes nothing. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { addressedSession } from '../session-id.js';
-import type { ToolView } from '../tool-views.js';
-import { handleMcp, openMcpSession } from './exchange.js';
+import { addressedSession } from '../core/session-id.js';
+import type { ToolView } from '../core/tool-views.js';
+import { handleMcp, openMcpSession } from '../core/mcp/exchange.js';
 import { mcpServer } from './server.js';
-import type { McpSessions } from './sessions.js';
+import type { McpSessions } from '../core/mcp/sessions.js';
 
 /** One MCP request to a view: an exchange in its MCP session, or the initialization that opens one. */
 export function serveView(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ToolView } from '../tool-views.js';
-import { McpSessions } from './sessions.js';
+import type { ToolView } from '../core/tool-views.js';
+import { McpSessions } from '../core/mcp/sessions.js';
 
 export interface McpRouteOptions {
   /** How long an idle MCP session lives (the wildtools session TTL). */

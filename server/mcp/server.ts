@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { callTool } from '../call.js';
-import { mcpToolOf } from '../listings.js';
-import { unknownToolCall } from '../errors.js';
-import type { Session } from '../sessions/session.js';
-import type { ToolView } from '../tool-views.js';
-import { VERSION } from '../version.js';
-import { ListingWatch } from './listing-watch.js';
-import { toolResult, upstreamError, type WireFault } from './render.js';
+import { callTool } from '../core/call.js';
+import { mcpToolOf } from '../core/listings.js';
+import { unknownToolCall } from '../core/errors.js';
+import type { Session } from '../core/sessions/session.js';
+import type { ToolView } from '../core/tool-views.js';
+import { VERSION } from '../core/version.js';
+import { ListingWatch } from '../core/mcp/listing-watch.js';
+import { toolResult, upstreamError, type WireFault } from '../core/mcp/render.js';
 
 export interface McpBinding {
   readonly view: ToolView;

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { DEFAULT_SESSION } from '../sessions/store.js';
+import { DEFAULT_SESSION } from '../core/sessions/store.js';
 import { instructionsOf } from './http.js';
 import { mcpServer } from './server.js';
 

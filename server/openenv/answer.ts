@@ -1,7 +1,7 @@
-import type { CallOutcome } from '../call.js';
-import { connectionErrorText } from '../mcp/render.js';
-import { PROBLEM_CONTENT_TYPE, type ProblemError } from '../problem.js';
-import { JSON_TYPE } from '../reply.js';
+import type { CallOutcome } from '../core/call.js';
+import { connectionErrorText } from '../core/mcp/render.js';
+import { PROBLEM_CONTENT_TYPE, type ProblemError } from '../core/problem.js';
+import { JSON_TYPE } from '../core/reply.js';
 import type { Observation } from './protocol.js';
 
 /** What a step observes of a tool call: the HTTP answer as a client receives it, its JSON, and the call's failure if any. */

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { callTool } from '../call.js';
-import { unknownToolCall } from '../errors.js';
-import { anthropicToolOf } from '../listings.js';
-import { problemError } from '../problem.js';
-import { openSession } from '../routes/sessions.js';
-import type { Session } from '../sessions/session.js';
-import { MESSAGE, SUBMIT_ANSWER } from '../tasks/answer-tool.js';
-import { submitAnswer } from '../tasks/answers.js';
-import type { TaskEntry } from '../tasks/book.js';
-import type { TaskInstance } from '../tasks/instance.js';
-import { instanceOf, scoreSession } from '../tasks/judge.js';
+import { callTool } from '../core/call.js';
+import { unknownToolCall } from '../core/errors.js';
+import { anthropicToolOf } from '../core/listings.js';
+import { problemError } from '../core/problem.js';
+import { openSession } from '../core/sessions/open.js';
+import type { Session } from '../core/sessions/session.js';
+import { MESSAGE, SUBMIT_ANSWER } from '../core/tasks/answer-tool.js';
+import { submitAnswer } from '../core/tasks/answers.js';
+import type { TaskEntry } from '../core/tasks/book.js';
+import type { TaskInstance } from '../core/tasks/instance.js';
+import { instanceOf, scoreSession } from '../core/tasks/judge.js';
 import { type CallView, callView, problemView } from './answer.js';
 import { type Action, DEFAULT_MAX_STEPS, type EpisodeState, type Observation, type ResetData, type StepResult } from './protocol.js';
 

@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { BODY_LIMIT } from '../json-body.js';
+import { BODY_LIMIT } from '../core/json-body.js';
 import { Episodes } from './episodes.js';
 import { openenvHttpRoutes } from './http.js';
 import { openenvSocketRoute } from './ws.js';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { jsonSchemaOf } from '../../lib/json-schema.js';
-import { SessionId } from '../sessions/session.js';
-import { AnswerFields, saysSomething } from '../tasks/answers.js';
-import { MAX_SEED } from '../tasks/seeds.js';
-import { CreateSession } from '../tasks/setup.js';
+import { SessionId } from '../core/sessions/session.js';
+import { AnswerFields, saysSomething } from '../core/tasks/answers.js';
+import { MAX_SEED } from '../core/tasks/seeds.js';
+import { CreateSession } from '../core/tasks/setup.js';
 import { isObject } from '../../lib/object.js';
 
 // OpenEnv's wire protocol as wildtools speaks it: what reset takes, the actions a step takes, and the

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { anthropicToolOf } from '../listings.js';
-import { toProblem } from '../problem.js';
-import type { Session } from '../sessions/session.js';
+import { anthropicToolOf } from '../core/listings.js';
+import { toProblem } from '../core/problem.js';
+import type { Session } from '../core/sessions/session.js';
 import type { Episodes } from './episodes.js';
 import { ResetData } from './protocol.js';
 import { isObject } from '../../lib/object.js';

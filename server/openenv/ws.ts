@@ -1,8 +1,8 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { type JsonTextError, parseJsonText } from '../../lib/json.js';
-import { toProblem } from '../problem.js';
-import type { Session } from '../sessions/session.js';
+import { toProblem } from '../core/problem.js';
+import type { Session } from '../core/sessions/session.js';
 import type { Episodes } from './episodes.js';
 import { Action, ResetData } from './protocol.js';
 import { answerRpc } from './rpc.js';

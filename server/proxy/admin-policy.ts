@@ -1,4 +1,4 @@
-import { type ProblemError, problemError } from '../problem.js';
+import { type ProblemError, problemError } from '../core/problem.js';
 import { isMcpUpstream, type ProxyUpstream } from './config.js';
 import { isDocumentUrl } from './document.js';
 

@@ -1,5 +1,5 @@
 import { type JsonTextError, parseJsonText } from '../../lib/json.js';
-import { type ProblemError, problemError } from '../problem.js';
+import { type ProblemError, problemError } from '../core/problem.js';
 
 // An upstream's answer as data that hazards, the journal and the client's reply can walk safely: JSON parsed
 // without prototype keys and at most MAX_ANSWER_DEPTH deep. One the proxy cannot read is the proxy's 502

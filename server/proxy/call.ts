@@ -1,9 +1,10 @@
 import type { CallContext } from '../../hazards/call-context.js';
 import { HazardFault } from '../../hazards/fault.js';
-import { acknowledged, type CallDependencies, type CallOutcome, ENTRY_OVERHEAD, faultAnswer } from '../call.js';
-import { type Problem, ProblemError, problem, toProblem } from '../problem.js';
-import { type JournalEntry, NONE } from '../sessions/journal.js';
-import type { Session } from '../sessions/session.js';
+import { acknowledged, type CallDependencies, type CallOutcome, faultAnswer } from '../core/call.js';
+import { journalCall } from '../core/journal-entry.js';
+import { type Problem, ProblemError, problem, toProblem } from '../core/problem.js';
+import { type JournalEntry, NONE } from '../core/sessions/journal.js';
+import type { Session } from '../core/sessions/session.js';
 import { redacted } from './redact.js';
 import { proxyView } from './state.js';
 import type { ProxyTool } from './upstream.js';
@@ -108,11 +109,9 @@ function journal<Raw>(
   outcome: Omit<ProxyOutcome<Raw>, 'entry'>,
   started: number,
 ): JournalEntry {
-  const { session } = call;
   const ok = outcome.status >= 200 && outcome.status < 400;
   const args = redacted(call.args);
-  const entry: JournalEntry = {
-    seq: session.nextSeq,
+  return journalCall(deps.sessions, call.session, {
     at: context.at,
     domain: call.proxy,
     tool: call.tool.name,
@@ -122,12 +121,14 @@ function journal<Raw>(
     result: ok ? outcome.body : undefined,
     problem: ok ? undefined : asProblem(outcome.status, outcome.body),
     changes: NONE,
-    hazards: context.events.length > 0 ? context.events : NONE,
+    hazards: context.events,
     proxy: { ...call.request, ...(outcome.sent ? { upstream_status: outcome.sent.status } : {}) },
-    duration_ms: Math.round((performance.now() - started) * 1000) / 1000,
-  };
-  deps.sessions.recordCall(session, entry, ENTRY_OVERHEAD + JSON.stringify(args).length + outcome.text.length);
-  return entry;
+    started,
+    // Redacted arguments are kept whole, whatever the answer.
+    argsBytes: JSON.stringify(args).length,
+    cutArgs: false,
+    answerBytes: outcome.text.length,
+  });
 }
 
 /** An answer that is not a success, as the journal's problem: the upstream's own problem JSON, or one describing it. */

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type ProblemError, problemError } from '../problem.js';
+import { type ProblemError, problemError } from '../core/problem.js';
 import { checkStatus } from './answer.js';
 import { type FetchError, fetchWhole, type WholeAnswer, type WholeRequest } from './fetch.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseJsonText } from '../../lib/json.js';
-import type { CallDependencies } from '../call.js';
-import { sendFault } from '../fault-reply.js';
-import { PROBLEM_CONTENT_TYPE, problemError } from '../problem.js';
-import { JSON_TYPE, sendJsonText } from '../reply.js';
-import type { Session } from '../sessions/session.js';
+import type { CallDependencies } from '../core/call.js';
+import { sendFault } from '../core/fault-reply.js';
+import { PROBLEM_CONTENT_TYPE, problemError } from '../core/problem.js';
+import { JSON_TYPE, sendJsonText } from '../core/reply.js';
+import type { Session } from '../core/sessions/session.js';
 import { answerData } from './answer.js';
 import { forward, forwardedHeaders, type UpstreamAnswer } from './forward.js';
 import { type ProxyOutcome, proxyCall, type Sent } from './call.js';

@@ -1,4 +1,4 @@
-import { problemError } from '../problem.js';
+import { problemError } from '../core/problem.js';
 
 // A proxied path stays below the upstream's base path however it is written. An upstream (or a server in
 // front of it) may decode `%2e`, `%2F` or `%252e` and treat `\` as `/` before it resolves `..`, so the check

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_SECURITY } from '../openapi.js';
-import { problemError } from '../problem.js';
-import { PROBLEMS } from '../problem-responses.js';
-import { sendJsonText } from '../reply.js';
-import { addressedSession, sessionIdOf } from '../session-id.js';
-import type { Session } from '../sessions/session.js';
+import { ADMIN_SECURITY } from '../core/openapi.js';
+import { problemError } from '../core/problem.js';
+import { PROBLEMS } from '../core/problem-responses.js';
+import { sendJsonText } from '../core/reply.js';
+import { addressedSession, sessionIdOf } from '../core/session-id.js';
+import type { Session } from '../core/sessions/session.js';
 import { checkAdminDeclaration } from './admin-policy.js';
 import { parseUpstream, ProxyConfigError, ProxyName } from './config.js';
 import { serveHttp } from './http.js';

@@ -1,6 +1,6 @@
 import type { HazardSession } from '../../hazards/call-context.js';
 import type { Table } from '../../lib/table.js';
-import type { Session } from '../sessions/session.js';
+import type { Session } from '../core/sessions/session.js';
 
 /** The answers a session's reads got from an upstream, by operation and path: what a lagging cache would still serve. */
 export class ReadCache {

@@ -9,7 +9,7 @@ import { runCli } from '../../cli/run.js';
 import { serverOptions } from '../../cli/server-flags.js';
 import { renderFixture } from '../../fixtures/render.js';
 import { HAZARD_VARIABLES } from '../../hazards/config.js';
-import { CONFIG_VARIABLES } from '../../server/config.js';
+import { CONFIG_VARIABLES } from '../../server/core/config.js';
 import { startServer } from '../helpers/server.js';
 import { spawnListening } from '../helpers/process.js';
 

@@ -87,6 +87,28 @@ await client.close();
   t.equal(await exited, 0);
 });
 
+t.test('its default export is a fastify plugin an app registers under a prefix', async (t) => {
+  // The app's own fastify, as its dependency.
+  symlinkSync(join(root, 'node_modules', 'fastify'), join(app, 'node_modules', 'fastify'), 'dir');
+  writeFileSync(
+    join(app, 'plugin.mjs'),
+    `import Fastify from 'fastify';
+import wildtools, { sessionPaths } from 'wildtools';
+const app = Fastify({ rewriteUrl: sessionPaths('/w') });
+app.get('/own', async () => 'mine');
+await app.register(wildtools, { prefix: '/w', hazards: { env: { HAZARD__OUTAGE__TRACK_ORDER: 'on' } } });
+const order = await app.inject({ method: 'POST', url: '/w/s/a/retail/tools/get_order_details', payload: { order_id: '#W5124601' } });
+const outage = await app.inject({ method: 'POST', url: '/w/s/a/retail/tools/track_order', payload: { order_id: '#W5124601' } });
+const journal = await app.inject({ method: 'GET', url: '/w/sessions/a/journal' });
+const own = await app.inject({ method: 'GET', url: '/own' });
+console.log(JSON.stringify({ order: order.json().order_id, outage: outage.statusCode, journal: journal.json().length, own: own.body }));
+await app.close();
+`,
+  );
+  const answer = JSON.parse(execFileSync(process.execPath, [join(app, 'plugin.mjs')], { cwd: app, env, encoding: 'utf8' }));
+  t.same(answer, { order: '#W5124601', outage: 503, journal: 2, own: 'mine' }, 'served from dist/server/plugin.js, with its data and hazards');
+});
+
 t.test("its types check in an app's TypeScript", async (t) => {
   writeFileSync(
     join(app, 'app.ts'),
@@ -96,9 +118,14 @@ export const id: Promise<string> = client.call('retail', 'get_order_details', { 
 // @ts-expect-error order_id is a string
 client.retail.get_order_details({ order_id: 1 });
 export const code = (error: ProblemError): string | undefined => error.code;
+import wildtools, { type WildtoolsOptions } from 'wildtools';
+export const options: WildtoolsOptions = { prefix: '/w', hazards: { env: { HAZARDS: 'failures', HAZARD_SEED: '1' } } };
+export const plugin: (app: never, options: WildtoolsOptions) => Promise<void> = wildtools;
+// @ts-expect-error hazards are given as { env }
+export const wrong: WildtoolsOptions = { hazards: 'failures' };
 `,
   );
   const options = ['--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck'];
   const run = () => execFileSync(process.execPath, [tsc, ...options, join(app, 'app.ts')], { cwd: app, env, encoding: 'utf8' });
-  t.doesNotThrow(run, 'types resolve from dist/client/index.d.ts');
+  t.doesNotThrow(run, 'types resolve from dist/client/index.d.ts and dist/server/plugin.d.ts');
 });

@@ -11,18 +11,18 @@ import type {
   SessionOptions as ClientSessionOptions,
   SessionScore as ClientSessionScore,
 } from '../../client/types.js';
-import type { CreateBatch } from '../../server/routes/batches.js';
-import type { batchReport } from '../../server/tasks/batches.js';
-import type { SessionScore } from '../../server/tasks/judge.js';
-import type { CreateSession } from '../../server/tasks/setup.js';
+import type { CreateBatch } from '../../server/http/batches.js';
+import type { batchReport } from '../../server/core/tasks/batches.js';
+import type { SessionScore } from '../../server/core/tasks/judge.js';
+import type { CreateSession } from '../../server/core/tasks/setup.js';
 import type { Score } from '../../scoring/score.js';
 import type { PublicTask } from '../../scoring/task.js';
 import { listingFormats, strictFormats } from '../../client/schemas/index.js';
 import type { HazardEvent } from '../../hazards/event.js';
 import type { HazardSpec } from '../../hazards/spec.js';
-import { LISTING_FORMATS, STRICT_FORMATS } from '../../server/listings.js';
-import type { publicEntry } from '../../server/sessions/journal.js';
-import type { SessionOptions } from '../../server/sessions/session.js';
+import { LISTING_FORMATS, STRICT_FORMATS } from '../../server/core/listings.js';
+import type { publicEntry } from '../../server/core/sessions/journal.js';
+import type { SessionOptions } from '../../server/core/sessions/session.js';
 
 // The client states the server's wire shapes without importing the server. These checks fail to compile
 // when a shape the server sends no longer fits the client's type, or one the client sends no longer fits

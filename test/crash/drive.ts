@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Pool } from 'undici';
 import { type ServerProcess, spawnServer } from '../helpers/process.js';
 import { findOrder } from '../helpers/retail.js';
-import { frame } from '../../server/sessions/framing.js';
+import { frame } from '../../server/core/sessions/framing.js';
 
 export interface CrashOptions {
   rounds: number;

@@ -5,7 +5,7 @@ import { domains } from '../../domains/index.js';
 import type { AnyTool } from '../../domains/tool.js';
 import { HAZARD_ERRORS } from '../../hazards/errors.js';
 import { type CatalogEntry, entriesOf, statusesOf } from '../../lib/error-catalog.js';
-import { SERVER_ERRORS } from '../../server/error-codes.js';
+import { SERVER_ERRORS } from '../../server/core/error-codes.js';
 import { undeclaredRefusal } from '../helpers/error-codes.js';
 import { startServer } from '../helpers/server.js';
 import { type Args, BASELINES } from '../helpers/valid-calls.js';

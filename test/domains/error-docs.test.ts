@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { SERVER_ERRORS } from '../../server/error-codes.js';
+import { SERVER_ERRORS } from '../../server/core/error-codes.js';
 import { renderErrorDocs } from '../../scripts/render-error-docs.js';
 
 // docs/errors.md is generated from the error catalogs: the committed page is what they give now.

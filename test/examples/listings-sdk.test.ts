@@ -6,7 +6,7 @@ import t from 'tap';
 import { domains } from '../../domains/index.js';
 import { contractOf } from '../../hazards/contract.js';
 import type { ToolContract } from '../../hazards/kind.js';
-import { anthropicToolOf, chatCompletionsToolOf, mcpToolOf, responsesToolOf } from '../../server/listings.js';
+import { anthropicToolOf, chatCompletionsToolOf, mcpToolOf, responsesToolOf } from '../../server/core/listings.js';
 import { CONTRACT_HAZARDS, changedSession, LISTING_PATHS } from '../helpers/listing-views.js';
 import { startServer } from '../helpers/server.js';
 

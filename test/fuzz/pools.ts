@@ -1,4 +1,4 @@
-import type { BaseDatabase } from '../../server/data/base.js';
+import type { BaseDatabase } from '../../server/core/data/base.js';
 
 /**
  * Values the databases hold, by field name: every string found under a field of that name

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { domains } from '../../domains/index.js';
 import { jsonSchemaOf } from '../../lib/json-schema.js';
-import { loadBases } from '../../server/load.js';
+import { loadBases } from '../../server/core/load.js';
 import { spawnServer } from '../helpers/process.js';
 import { casesOf } from './cases.js';
 import { Checker } from './checker.js';

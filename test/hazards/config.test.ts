@@ -3,7 +3,7 @@ import { domains } from '../../domains/index.js';
 import { HazardConfigError } from '../../hazards/config.js';
 import { HazardEngine } from '../../hazards/engine.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
-import { Session } from '../../server/sessions/session.js';
+import { Session } from '../../server/core/sessions/session.js';
 import { FAMILIES } from '../../hazards/catalog.js';
 
 /** The retail cells switched on for a session, as "tool kind p (source)" (other domains have their own scenarios). */

@@ -2,7 +2,7 @@ import { deepFreeze } from '../../lib/freeze.js';
 import { readFileSync } from 'node:fs';
 import type { AirlineDatabase, Flight, FlightDateStatus, PaymentMethod, Reservation, User } from '../../domains/airline/schema.js';
 import { domains } from '../../domains/index.js';
-import { type BaseDatabase, baseFromFile } from '../../server/data/base.js';
+import { type BaseDatabase, baseFromFile } from '../../server/core/data/base.js';
 import { fixtureBases } from './server.js';
 
 let cached: AirlineDatabase | undefined;

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Test } from 'tap';
 import { findOrder } from './retail.js';
 import { startServer } from './server.js';
-import { DATA_FORMAT } from '../../server/sessions/data-format.js';
-import { frame, unframe } from '../../server/sessions/framing.js';
-import { journalFilePath } from '../../server/sessions/saved-sessions.js';
-import { decodeJournal, decodeSnapshot } from '../../server/sessions/snapshot-file.js';
+import { DATA_FORMAT } from '../../server/core/sessions/data-format.js';
+import { frame, unframe } from '../../server/core/sessions/framing.js';
+import { journalFilePath } from '../../server/core/sessions/saved-sessions.js';
+import { decodeJournal, decodeSnapshot } from '../../server/core/sessions/snapshot-file.js';
 
 /** The JSON a checksummed line holds (throws on damage). */
 function json(line: string): any {

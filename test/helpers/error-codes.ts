@@ -1,7 +1,7 @@
 import type { AnyTool } from '../../domains/tool.js';
 import { HAZARD_ERRORS } from '../../hazards/errors.js';
 import { type CatalogEntry, statusesOf } from '../../lib/error-catalog.js';
-import { SERVER_ERRORS } from '../../server/error-codes.js';
+import { SERVER_ERRORS } from '../../server/core/error-codes.js';
 
 /**
  * Why a tool's refusal is not one its declarations allow, or undefined when it is: the code must be one the

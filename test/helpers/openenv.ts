@@ -2,7 +2,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { WebSocket } from 'undici';
 import { type EpisodeState, OpenEnvClient, type OpenEnvOptions, type StepResult } from '../../client/openenv.js';
 import { domains } from '../../domains/index.js';
-import { TaskBook } from '../../server/tasks/book.js';
+import { TaskBook } from '../../server/core/tasks/book.js';
 import { fixtureBases, type TestServer } from './server.js';
 
 // What the OpenEnv protocol tests share: the protocol's own schemas as a validator of what the server

@@ -1,7 +1,7 @@
 import { domains } from '../../domains/index.js';
 import type { RetailDatabase } from '../../domains/retail/schema.js';
-import type { BaseDatabase } from '../../server/data/base.js';
-import { baseFromFile } from '../../server/data/base.js';
+import type { BaseDatabase } from '../../server/core/data/base.js';
+import { baseFromFile } from '../../server/core/data/base.js';
 import { retailFixture } from './retail.js';
 import { fixtureBases } from './server.js';
 

@@ -3,16 +3,16 @@ import { Pool } from 'undici';
 import { domains } from '../../domains/index.js';
 import type { HazardEngineApi } from '../../hazards/engine-api.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
-import type { AccessOptions } from '../../server/access.js';
+import type { AccessOptions } from '../../server/core/access.js';
 import { type AppOptions, buildApp } from '../../server/app.js';
-import type { BaseDatabase } from '../../server/data/base.js';
-import { loadBases } from '../../server/load.js';
-import type { PersistenceOptions } from '../../server/sessions/persistence.js';
+import type { BaseDatabase } from '../../server/core/data/base.js';
+import { loadBases } from '../../server/core/load.js';
+import type { PersistenceOptions } from '../../server/core/sessions/persistence.js';
 import type { Upstream } from '../../server/proxy/proxies.js';
 // The app's decorators (registry, sessions, tasks, …): their types come with the module that declares them.
-import type {} from '../../server/services.js';
+import type {} from '../../server/core/services.js';
 import { undeclaredRefusal } from './error-codes.js';
-import type { SessionStoreOptions } from '../../server/sessions/store.js';
+import type { SessionStoreOptions } from '../../server/core/sessions/store.js';
 
 let defaultBases: Promise<Map<string, BaseDatabase>> | undefined;
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { domains } from '../../domains/index.js';
-import { loadConfig } from '../../server/config.js';
-import { loadBases } from '../../server/load.js';
+import { loadConfig } from '../../server/core/config.js';
+import { loadBases } from '../../server/core/load.js';
 import { envWord } from '../../lib/text.js';
 import { startServer, type TestServer } from './server.js';
 

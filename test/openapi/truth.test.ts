@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { domains } from '../../domains/index.js';
 import type { AnyTool } from '../../domains/tool.js';
 import { statusesOf } from '../../lib/error-catalog.js';
-import { Registry } from '../../server/registry.js';
+import { Registry } from '../../server/core/registry.js';
 import { type Reply, startServer, type TestServer } from '../helpers/server.js';
 
 // What the documents declare about every operation is checked against the server: which token it

@@ -30,12 +30,12 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-/** The layers a file's relative imports reach. */
-function importedLayers(file: string): { layer: string; specifier: string }[] {
+/** The layers a file's relative imports reach: static, side-effect only, and dynamic. */
+function importedLayers(file: string): { layer: string; specifier: string; target: string }[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'(\.[^']+)'/g)].map((match) => {
+  return [...text.matchAll(/(?:(?:^|\n)\s*(?:import|export)(?:[^'"]*?from)?\s+|\bimport\(\s*)'(\.[^']+)'/g)].map((match) => {
     const target = relative(root, resolve(join(root, dirname(file)), match[1]!));
-    return { layer: target.split('/')[0]!, specifier: match[1]! };
+    return { layer: target.split('/')[0]!, specifier: match[1]!, target };
   });
 }
 
@@ -51,6 +51,43 @@ for (const layer of LAYERS) {
     if (layer !== 'lib') t.ok(checked > 3, `imports were found and checked (${checked})`);
   });
 }
+
+// Inside the server the same holds one level down: core/ is shared by the transports and imports none of them; a
+// transport (http, mcp, openenv, proxy) imports core/ and never another transport, so each can be served, tested
+// or left out alone. The files at server/'s top (the app, launch and entry points) are the composition root that
+// wires core and transports: they may import all of them, and nothing in a folder imports them.
+const SERVER_ROOT = 'root';
+const SERVER_PARTS = ['core', 'http', 'mcp', 'openenv', 'proxy', SERVER_ROOT] as const;
+const SERVER_MAY_IMPORT: Record<(typeof SERVER_PARTS)[number], readonly string[]> = {
+  core: ['core'],
+  http: ['http', 'core'],
+  mcp: ['mcp', 'core'],
+  openenv: ['openenv', 'core'],
+  proxy: ['proxy', 'core'],
+  root: SERVER_PARTS,
+};
+
+/** The part of server/ a path inside it belongs to: its first folder, or the root for a file at the top. */
+function serverPart(path: string): string {
+  const parts = path.split('/');
+  return parts.length > 2 ? parts[1]! : SERVER_ROOT;
+}
+
+t.test('server/: core imports no transport; a transport imports core, never another transport', async (t) => {
+  let checked = 0;
+  for (const file of sources('server')) {
+    const from = serverPart(file);
+    t.ok((SERVER_PARTS as readonly string[]).includes(from), `${file} is in core/, a transport's folder, or the root`);
+    for (const { target } of importedLayers(file)) {
+      if (!target.startsWith('server/')) continue;
+      checked += 1;
+      const to = serverPart(target);
+      const allowed = SERVER_MAY_IMPORT[from as (typeof SERVER_PARTS)[number]] ?? [];
+      t.ok(allowed.includes(to), `${file} (${from}) → ${target} (${to})`);
+    }
+  }
+  t.ok(checked > 300, `imports inside server/ were found and checked (${checked})`);
+});
 
 t.test('the server names no domain; hazards name no domain or tool', async (t) => {
   for (const layer of ['server', 'hazards']) {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { request } from 'undici';
-import { isLoopback } from '../../server/hosts.js';
+import { isLoopback } from '../../server/core/hosts.js';
 import { spawnServer } from '../helpers/process.js';
 import { raw } from '../helpers/raw-http.js';
 import { startServer, type TestServer } from '../helpers/server.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { preparedData, preparedPath } from '../../server/data/prepared.js';
+import { preparedData, preparedPath } from '../../server/core/data/prepared.js';
 import { spawnListening } from '../helpers/process.js';
 
 // What `npm start` runs: the server bundled into dist/bundle/ by `npm run compile` (which `npm install`

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Domain } from '../../domains/domain.js';
 import { defineTool } from '../../domains/tool.js';
 import { buildApp } from '../../server/app.js';
-import { baseFromFile } from '../../server/data/base.js';
+import { baseFromFile } from '../../server/core/data/base.js';
 
 // A domain made for this test: one tool that writes and then fails with a bug, one that just fails.
 const Counter = z.object({ id: z.string(), value: z.number() });

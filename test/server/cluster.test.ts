@@ -1,7 +1,7 @@
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { loadConfig } from '../../server/config.js';
-import { routingKey, SessionOwnership } from '../../server/sessions/ownership.js';
+import { loadConfig } from '../../server/core/config.js';
+import { routingKey, SessionOwnership } from '../../server/core/sessions/ownership.js';
 import { startServer } from '../helpers/server.js';
 
 // One replica of three behind nginx (CLUSTER_PEERS, CLUSTER_SELF): the ids it makes up are its own, and a

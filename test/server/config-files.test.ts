@@ -5,11 +5,11 @@ import { retail } from '../../domains/retail/index.js';
 import { HazardConfigError } from '../../hazards/config.js';
 import { hazardsFromEnvironment } from '../../hazards/setup.js';
 import { readBoundedText } from '../../lib/bounded-file.js';
-import { ConfigError } from '../../server/config.js';
-import { FixtureError, loadBaseDatabase } from '../../server/data/base.js';
+import { ConfigError } from '../../server/core/config.js';
+import { FixtureError, loadBaseDatabase } from '../../server/core/data/base.js';
 import { ProxyConfigError } from '../../server/proxy/config.js';
 import { loadDocument } from '../../server/proxy/document.js';
-import { TaskBook } from '../../server/tasks/book.js';
+import { TaskBook } from '../../server/core/tasks/book.js';
 import { runServerToExit } from '../helpers/process.js';
 import { fixtureBases } from '../helpers/server.js';
 

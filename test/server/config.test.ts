@@ -1,6 +1,6 @@
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/core/config.js';
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}, domains), {

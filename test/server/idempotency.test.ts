@@ -1,7 +1,7 @@
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { fingerprint, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_KEYS_KEPT, IdempotencyKeys } from '../../server/sessions/idempotency.js';
-import type { JournalEntry } from '../../server/sessions/journal.js';
+import { fingerprint, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_KEYS_KEPT, IdempotencyKeys } from '../../server/core/sessions/idempotency.js';
+import type { JournalEntry } from '../../server/core/sessions/journal.js';
 import { aBooking } from '../helpers/airline.js';
 import { payableCart } from '../helpers/hazards.js';
 import { startServer } from '../helpers/server.js';

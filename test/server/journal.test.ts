@@ -1,5 +1,5 @@
 import t from 'tap';
-import { REJECTED_ARGS_KEPT } from '../../server/call.js';
+import { REJECTED_ARGS_KEPT } from '../../server/core/journal-entry.js';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 

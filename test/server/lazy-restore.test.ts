@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { SessionPersistence } from '../../server/sessions/persistence.js';
-import { journalFilePath } from '../../server/sessions/saved-sessions.js';
-import { decodeSnapshot, encodeSnapshotHead, type SnapshotHead } from '../../server/sessions/snapshot-file.js';
-import { SessionStore } from '../../server/sessions/store.js';
+import { SessionPersistence } from '../../server/core/sessions/persistence.js';
+import { journalFilePath } from '../../server/core/sessions/saved-sessions.js';
+import { decodeSnapshot, encodeSnapshotHead, type SnapshotHead } from '../../server/core/sessions/snapshot-file.js';
+import { SessionStore } from '../../server/core/sessions/store.js';
 import { crashedData, DISK_ADDRESS } from '../helpers/data-dir.js';
 import { findOrder } from '../helpers/retail.js';
 import { fixtureBases, startServer } from '../helpers/server.js';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import type * as LogFileModule from '../../server/sessions/log-file.js';
+import type * as LogFileModule from '../../server/core/sessions/log-file.js';
 
 /**
  * LogFile over a file system that tells what it does: fdatasync completes only when the test
@@ -11,7 +11,7 @@ async function instrumented(t: Test) {
   const events: string[] = [];
   const held: ((error?: Error) => void)[] = [];
   let failing: number | null = null;
-  const module = await t.mockImport<typeof LogFileModule>('../../server/sessions/log-file.js', {
+  const module = await t.mockImport<typeof LogFileModule>('../../server/core/sessions/log-file.js', {
     'node:fs': {
       ...fs,
       writeSync: (fd: number, buffer: Buffer, offset = 0) => {

@@ -2,9 +2,9 @@ import { pbkdf2 } from 'node:crypto';
 import { readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import type { Durability } from '../../server/sessions/log-file.js';
-import { PersistenceError, SessionPersistence } from '../../server/sessions/persistence.js';
-import { SessionStore } from '../../server/sessions/store.js';
+import type { Durability } from '../../server/core/sessions/log-file.js';
+import { PersistenceError, SessionPersistence } from '../../server/core/sessions/persistence.js';
+import { SessionStore } from '../../server/core/sessions/store.js';
 import { runServerToExit } from '../helpers/process.js';
 import { fixtureBases, startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
@@ -323,11 +323,11 @@ t.test('a checkpoint is due once the log has grown past the threshold and past t
 t.test('a failed checkpoint keeps the logs, opens no handle more, and the next one catches up', async (t) => {
   const dir = t.testdir({ sessions: {} });
   let failing = true;
-  const atomic = await import('../../server/sessions/atomic-file.js');
-  const { SessionPersistence: Persistence } = await t.mockImport<typeof import('../../server/sessions/persistence.js')>(
-    '../../server/sessions/persistence.js',
+  const atomic = await import('../../server/core/sessions/atomic-file.js');
+  const { SessionPersistence: Persistence } = await t.mockImport<typeof import('../../server/core/sessions/persistence.js')>(
+    '../../server/core/sessions/persistence.js',
     {
-      '../../server/sessions/atomic-file.js': {
+      '../../server/core/sessions/atomic-file.js': {
         ...atomic,
         writeFileAtomic: async (...args: Parameters<typeof atomic.writeFileAtomic>) => {
           if (failing) throw Object.assign(new Error('EIO: i/o error, write'), { code: 'EIO' });

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import { weather } from '../../domains/weather/index.js';
-import { FixtureError, loadBaseDatabase } from '../../server/data/base.js';
-import { type PreparedDatabase, prepare, preparedData, preparedPath } from '../../server/data/prepared.js';
+import { FixtureError, loadBaseDatabase } from '../../server/core/data/base.js';
+import { type PreparedDatabase, prepare, preparedData, preparedPath } from '../../server/core/data/prepared.js';
 
 // A database's prepared copy (validated and completed by the build) stands for its file only while the file
 // is the one it was made from; otherwise the file is read, validated and completed as always.

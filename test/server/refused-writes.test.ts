@@ -1,8 +1,8 @@
 import { closeSync, cpSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import type { Durability } from '../../server/sessions/log-file.js';
-import { RETRY_MS } from '../../server/sessions/log-file.js';
+import type { Durability } from '../../server/core/sessions/log-file.js';
+import { RETRY_MS } from '../../server/core/sessions/log-file.js';
 import { startServer } from '../helpers/server.js';
 import { findOrder } from '../helpers/retail.js';
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { z } from 'zod';
 import type { Domain } from '../../domains/domain.js';
 import { defineTool } from '../../domains/tool.js';
-import { Registry } from '../../server/registry.js';
+import { Registry } from '../../server/core/registry.js';
 
 const tool = (name: string) =>
   defineTool({ name, description: name, input: z.strictObject({}), output: z.string(), errors: [], mutates: false, run: () => name });

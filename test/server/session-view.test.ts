@@ -1,9 +1,9 @@
 import t, { type Test } from 'tap';
-import type { JournalEntry } from '../../server/sessions/journal.js';
-import type { SessionScore } from '../../server/tasks/judge.js';
-import { valueAt } from '../../server/view/diff.js';
-import { compact, html } from '../../server/view/html.js';
-import { renderPage, type SessionView, VIEW_CSP } from '../../server/view/page.js';
+import type { JournalEntry } from '../../server/core/sessions/journal.js';
+import type { SessionScore } from '../../server/core/tasks/judge.js';
+import { valueAt } from '../../server/http/view/diff.js';
+import { compact, html } from '../../server/http/view/html.js';
+import { renderPage, type SessionView, VIEW_CSP } from '../../server/http/view/page.js';
 import { EMAIL, ORDER, PRODUCT, SEED } from '../helpers/openenv.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 

@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import t from 'tap';
 import { request } from 'undici';
 import { retail } from '../../domains/retail/index.js';
-import { FixtureError, loadBaseDatabase } from '../../server/data/base.js';
+import { FixtureError, loadBaseDatabase } from '../../server/core/data/base.js';
 import { retailFixture } from '../helpers/retail.js';
 import { runServerToExit, spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
-import { loadBases } from '../../server/load.js';
+import { loadBases } from '../../server/core/load.js';
 import { readSnapshot } from '../helpers/data-dir.js';
 
 /** A tiny database in tau2-bench's retail format: no carts, tracking, inventory or categories. */
@@ -20,7 +20,8 @@ function tau2Style() {
       return [id, product];
     }),
   );
-  return { products, users: { [user.user_id]: { ...user, orders: [order.order_id] } }, orders: { [order.order_id]: order } };
+  // A copy: the fixture is frozen, and a test breaks this database on purpose.
+  return structuredClone({ products, users: { [user.user_id]: { ...user, orders: [order.order_id] } }, orders: { [order.order_id]: order } });
 }
 
 t.test('a tau2-bench-style file loads, completed with derived tables', async (t) => {

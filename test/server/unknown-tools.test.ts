@@ -1,7 +1,7 @@
 import t from 'tap';
 import { UNLOCK_ALL } from '../../domains/smart-home/hazards/index.js';
-import { UNKNOWN_NAME_KEPT } from '../../server/unknown-call.js';
-import { REJECTED_ARGS_KEPT } from '../../server/call.js';
+import { UNKNOWN_NAME_KEPT } from '../../server/core/unknown-call.js';
+import { REJECTED_ARGS_KEPT } from '../../server/core/journal-entry.js';
 import type { JournalEntry } from '../helpers/hazards.js';
 import { connectMcp } from '../helpers/mcp.js';
 import { SEED, TASK } from '../helpers/openenv.js';

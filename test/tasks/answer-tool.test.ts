@@ -1,8 +1,8 @@
 import t from 'tap';
 import { z } from 'zod';
 import { field } from '../../lib/answer-fields.js';
-import { answerTools } from '../../server/tasks/answer-tool.js';
-import type { TaskInstance } from '../../server/tasks/instance.js';
+import { answerTools } from '../../server/core/tasks/answer-tool.js';
+import type { TaskInstance } from '../../server/core/tasks/instance.js';
 
 // The submit_answer tool of each turn: its input is the turn's answer and a message; a task answered in words has
 // none, and an answer may not take the message's name.

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { plans } from '../../agents/plans/index.js';
 import { domains } from '../../domains/index.js';
-import { TaskBook } from '../../server/tasks/book.js';
+import { TaskBook } from '../../server/core/tasks/book.js';
 import { fixtureBases } from '../helpers/server.js';
 
 // The task suite as data: enough tasks per domain, of every kind of task, aimed at every hazard kind the

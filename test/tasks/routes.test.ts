@@ -7,8 +7,8 @@ import { plans } from '../../agents/plans/index.js';
 import { runTask } from '../../agents/run.js';
 import { toolClient } from '../../agents/tool-client.js';
 import { domains } from '../../domains/index.js';
-import { baseFromFile } from '../../server/data/base.js';
-import { SPLITS } from '../../server/tasks/seeds.js';
+import { baseFromFile } from '../../server/core/data/base.js';
+import { SPLITS } from '../../server/core/tasks/seeds.js';
 import { fixtureBases, startServer, type TestServer } from '../helpers/server.js';
 
 // The task API: templates listed, instances as an agent sees them, sessions set up by a task and a seed,

@@ -5,9 +5,9 @@ import type { Domain } from '../../domains/domain.js';
 import { NoInstance } from '../../domains/task.js';
 import { field } from '../../lib/answer-fields.js';
 import { domains } from '../../domains/index.js';
-import type { BaseDatabase } from '../../server/data/base.js';
-import { TaskBook, WORLD_ATTEMPTS, worldSeed } from '../../server/tasks/book.js';
-import { CACHED_WORLDS, Worlds } from '../../server/tasks/worlds.js';
+import type { BaseDatabase } from '../../server/core/data/base.js';
+import { TaskBook, WORLD_ATTEMPTS, worldSeed } from '../../server/core/tasks/book.js';
+import { CACHED_WORLDS, Worlds } from '../../server/core/tasks/worlds.js';
 import { fixtureBases } from '../helpers/server.js';
 
 // Each seed's world: seed 0 is the loaded database, another seed a world generated once and kept in a bounded

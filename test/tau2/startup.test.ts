@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import t from 'tap';
 import { domains } from '../../domains/index.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
-import { loadBases } from '../../server/load.js';
-import { TaskBook } from '../../server/tasks/book.js';
-import { MAX_TAU2_TASKS } from '../../server/tasks/tau2-file.js';
+import { ConfigError, loadConfig } from '../../server/core/config.js';
+import { loadBases } from '../../server/core/load.js';
+import { TaskBook } from '../../server/core/tasks/book.js';
+import { MAX_TAU2_TASKS } from '../../server/core/tasks/tau2-file.js';
 import { runServerToExit } from '../helpers/process.js';
 
 // TASKS_<DOMAIN>: read like FIXTURE_<DOMAIN>; a bad file stops startup with one line naming the variable.

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { CallDependencies } from '../../call.js';
-import { type ProblemError, problemError } from '../../problem.js';
-import type { Session } from '../../sessions/session.js';
+import type { CallDependencies } from '../../core/call.js';
+import { type ProblemError, problemError } from '../../core/problem.js';
+import type { Session } from '../../core/sessions/session.js';
 import { type ProxyOutcome, proxyCall, type Sent } from '../call.js';
 import { checkDepth, jsonOrText } from '../answer.js';
 import { fromOffset, PAGE_TOKEN, pageToken } from '../pages.js';

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Tool, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../core/version.js';
 import { checkDepth } from '../answer.js';
 import { type McpUpstream, ProxyConfigError } from '../config.js';
 import type { McpConnector } from '../proxies.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { handleMcp, openMcpSession, rpcError } from '../../mcp/exchange.js';
-import type { McpSessions } from '../../mcp/sessions.js';
-import { problemError } from '../../problem.js';
-import type { Session } from '../../sessions/session.js';
+import { handleMcp, openMcpSession, rpcError } from '../../core/mcp/exchange.js';
+import type { McpSessions } from '../../core/mcp/sessions.js';
+import { problemError } from '../../core/problem.js';
+import type { Session } from '../../core/sessions/session.js';
 import { proxyMcpServer } from './server.js';
 import type { McpProxy } from './upstream.js';
 

@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HazardSession } from '../../../hazards/call-context.js';
 import type { ToolContract } from '../../../hazards/kind.js';
 import type { HazardEngineApi } from '../../../hazards/engine-api.js';
-import type { ListingInputs } from '../../mcp/listing-watch.js';
+import type { ListingInputs } from '../../core/mcp/listing-watch.js';
 import type { McpTool } from './tools.js';
 
 /** What a session's listing of an MCP upstream is made of. */

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toolResult } from '../../mcp/render.js';
+import { toolResult } from '../../core/mcp/render.js';
 import type { ProxyOutcome } from '../call.js';
 
 /**

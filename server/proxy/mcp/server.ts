@@ -1,9 +1,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
-import type { SessionHooks } from '../../mcp/exchange.js';
-import { ListingWatch } from '../../mcp/listing-watch.js';
-import { upstreamError } from '../../mcp/render.js';
+import type { SessionHooks } from '../../core/mcp/exchange.js';
+import { ListingWatch } from '../../core/mcp/listing-watch.js';
+import { upstreamError } from '../../core/mcp/render.js';
 import { proxyView } from '../state.js';
 import { callUpstream } from './call.js';
 import { listingInputs, sessionListing } from './listing.js';

@@ -1,5 +1,5 @@
 import type { Test } from 'tap';
-import type { RecordDiff } from '../../../server/data/domain-state.js';
+import type { RecordDiff } from '../../../server/core/data/domain-state.js';
 import { drawOf, logged } from '../../../domains/smart-home/energy.js';
 import type { Device, DeviceState } from '../../../domains/smart-home/schema.js';
 import type { TestServer } from '../../helpers/server.js';

@@ -3,7 +3,7 @@ import t from 'tap';
 import { completeWeather, conradIndex, estimateClimate, koppenGuess, rangeFromConrad } from '../../../domains/weather/derive.js';
 import { weather } from '../../../domains/weather/index.js';
 import { WeatherDatabase } from '../../../domains/weather/schema.js';
-import { baseFromFile } from '../../../server/data/base.js';
+import { baseFromFile } from '../../../server/core/data/base.js';
 import { startServer } from '../../helpers/server.js';
 import { weatherFixture } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { domains } from '../../../domains/index.js';
-import { baseFromData } from '../../../server/data/base.js';
+import { baseFromData } from '../../../server/core/data/base.js';
 import { fixtureBases, startServer } from '../../helpers/server.js';
 
 // The policy's fallback for weather_current (when it is out): the current hour of weather_hourly, "the same

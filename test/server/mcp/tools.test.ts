@@ -1,7 +1,7 @@
 import t from 'tap';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { domains } from '../../../domains/index.js';
-import { combinedNames } from '../../../server/registry.js';
+import { combinedNames } from '../../../server/core/registry.js';
 import { baselinesOf } from '../../helpers/valid-calls.js';
 import { connectMcp } from '../../helpers/mcp.js';
 import { startServer } from '../../helpers/server.js';

@@ -3,7 +3,7 @@ import t from 'tap';
 import { domains } from '../../../domains/index.js';
 import { buildApp } from '../../../server/app.js';
 import { ADMIN_EXEC_VARIABLE } from '../../../server/proxy/admin-policy.js';
-import { loadConfig } from '../../../server/config.js';
+import { loadConfig } from '../../../server/core/config.js';
 import type { McpUpstream } from '../../../server/proxy/config.js';
 import type { McpConnector } from '../../../server/proxy/proxies.js';
 import { client } from '../../helpers/proxy.js';

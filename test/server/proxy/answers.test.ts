@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import t from 'tap';
-import { ProblemError } from '../../../server/problem.js';
+import { ProblemError } from '../../../server/core/problem.js';
 import { checkDepth, jsonOrText, MAX_ANSWER_DEPTH } from '../../../server/proxy/answer.js';
 import { parseUpstream } from '../../../server/proxy/config.js';
 import { HttpProxy } from '../../../server/proxy/upstream.js';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { expectRejections, startServer } from '../../../helpers/server.js';
 import { findUser, giftCardsOf, retailFixture } from '../../../helpers/retail.js';
-import { baseFromFile } from '../../../../server/data/base.js';
+import { baseFromFile } from '../../../../server/core/data/base.js';
 import { retail } from '../../../../domains/retail/index.js';
 import type { Address, Cart } from '../../../../domains/retail/schema.js';
 

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { startServer } from '../../../helpers/server.js';
 import { findUser, retailFixture } from '../../../helpers/retail.js';
-import { baseFromFile } from '../../../../server/data/base.js';
+import { baseFromFile } from '../../../../server/core/data/base.js';
 import { retail } from '../../../../domains/retail/index.js';
 import type { Cart } from '../../../../domains/retail/schema.js';
 
