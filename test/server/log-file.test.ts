@@ -53,6 +53,11 @@ async function instrumented(t: Test) {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Waits, turn after turn, until `done` holds: a real fdatasync takes as long as the disk does. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 t.test('process mode: the records of one turn are one write, acknowledged once written', async (t) => {
   const { LogFile, events } = await instrumented(t);
   const path = join(t.testdir(), 'log.jsonl');
@@ -81,7 +86,7 @@ t.test('fsync mode: acknowledged only after fdatasync; records arriving meanwhil
   await turn();
   t.same(events, ['write 8', 'fdatasync', 'write 16'], 'the next group is written while the first is being synced, not acknowledged');
   release();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(() => events.includes('acknowledged 1'));
   t.same(
     events,
     ['write 8', 'fdatasync', 'write 16', 'synced', 'fdatasync', 'acknowledged 1'],
