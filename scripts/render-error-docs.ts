@@ -44,11 +44,13 @@ export function renderErrorDocs(): string {
       '(`hazards/errors.ts`). A tool raises its refusals through its catalog (`toolError(RETAIL_ERRORS.order_not_found, …)`) and declares ' +
       "the codes it may answer with next to its schemas (`errors: codesOf(RETAIL_ERRORS, 'order_not_found', …)`); each domain's OpenAPI " +
       "document lists them per status on the tool's operation.",
-    `## Every tool call (${server.length} codes)\n\nWhat the server answers any tool call with, whatever its domain: \`server/error-codes.ts\`.\n\n${table(server)}`,
+    `## Every tool call (${server.length} codes)\n\nWhat the server answers any tool call with, whatever its domain: \`server/error-codes.ts\`.\n\n` +
+      `${table(server)}`,
     `## Hazards (${hazards.length} codes)\n\nOnly while a hazard strikes the call, on any tool it is switched on for: \`hazards/errors.ts\`. ` +
       "The execution hazards (transient_failure, latency, unknown_outcome, transport_fault) answer in other servers' styles, without a code of ours." +
       `\n\n${table(hazards)}`,
     ...sections,
-    `## Shared utilities (${common.length} codes)\n\n\`domains/common/errors.ts\`, for the tools retail and airline both list.\n\n${table(common, declaring(commonTools))}`,
+    `## Shared utilities (${common.length} codes)\n\n\`domains/common/errors.ts\`, for the tools retail and airline both list.\n\n` +
+      `${table(common, declaring(commonTools))}`,
   ].join('\n\n')}\n`;
 }

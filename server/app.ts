@@ -66,7 +66,8 @@ export interface AppOptions {
 }
 
 const LOGO =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="40"><text x="0" y="28" font-family="sans-serif" font-size="26" font-weight="bold" fill="#89bf04">wildtools</text></svg>';
+  '<svg xmlns="http://www.w3.org/2000/svg" width="150" height="40"><text x="0" y="28" font-family="sans-serif" font-size="26" font-weight="bold" ' +
+  'fill="#89bf04">wildtools</text></svg>';
 
 /** The whole server as a fastify instance, not yet listening. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

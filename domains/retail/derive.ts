@@ -26,10 +26,8 @@ const CATEGORY_BY_NAME = new Map(PRODUCT_TYPES.map((type) => [type.name.toLowerC
 // First match wins: "smart watch" must be tried before apparel's "watch".
 const CATEGORY_KEYWORDS: readonly (readonly [RegExp, string])[] = [
   [/\b(kettle|coffee|espresso|blender|toaster|knife|skillet|pan|pot|mixer|cookware|grinder|mug)\b/, 'kitchen'],
-  [
-    /\b(camera|phone|smartphone|tablet|laptop|speaker|headphones?|earbuds?|charger|keyboard|mouse|monitor|e-reader|thermostat|smart ?watch|tv|router|drone|console)\b/,
-    'electronics',
-  ],
+  [/\b(camera|phone|smartphone|tablet|laptop|speaker|headphones?|earbuds?|charger|keyboard|mouse|monitor)\b/, 'electronics'],
+  [/\b(e-reader|thermostat|smart ?watch|tv|router|drone|console)\b/, 'electronics'],
   [/\b(yoga|dumbbells?|kettlebell|treadmill|bicycle|cycling|skateboard|fitness|exercise|running)\b/, 'fitness'],
   [/\b(tent|hiking|camping|garden|patio|grill|hammock|backpack|umbrella|bottle|flask|tumbler|hose)\b/, 'outdoor'],
   [/\b(t-shirt|shirt|jacket|shoes|boots|sneakers|hoodie|jeans|socks|hat|cap|gloves|sunglasses|wristwatch|watch|dress)\b/, 'apparel'],

@@ -47,7 +47,9 @@ export const TOOL_PROBLEMS = {
       "the API's voice (a renamed parameter, a format rule, a missing idempotency key, a quota) answers the same way.",
   ),
   429: {
-    description: `${ONLY_WHEN('transient_failure')} rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ran: retry after it.`,
+    description:
+      `${ONLY_WHEN('transient_failure')} rate limited, in a rate limiter's own JSON style (not problem JSON) with Retry-After (seconds). Nothing ` +
+      `ran: retry after it.`,
     content: { 'application/json': { schema: ForeignJson } },
   },
   '5XX': {

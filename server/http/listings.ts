@@ -14,13 +14,15 @@ const Query = z
       .enum(LISTING_FORMATS)
       .default('native')
       .describe(
-        'openai: Chat Completions tools; openai-responses: Responses API function tools; anthropic: Messages API tools; mcp: an MCP tools/list result; native: ours.',
+        'openai: Chat Completions tools; openai-responses: Responses API function tools; anthropic: Messages API tools; mcp: an MCP tools/list result; ' +
+          'native: ours.',
       ),
     strict: z
       .enum(['true', 'false'])
       .default('false')
       .describe(
-        "true (openai and openai-responses only): schemas for OpenAI's strict mode: every argument required, the optional ones nullable (null is taken as absent), constraints strict mode lacks stated in the descriptions.",
+        "true (openai and openai-responses only): schemas for OpenAI's strict mode: every argument required, the optional ones nullable (null is taken as " +
+          'absent), constraints strict mode lacks stated in the descriptions.',
       ),
   })
   .refine((query) => query.strict === 'false' || STRICT_FORMATS.includes(query.format), {

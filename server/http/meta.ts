@@ -17,7 +17,8 @@ const Health = z.object({
   status: z
     .enum(['ok', 'full', 'degraded'])
     .describe(
-      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are answered), or damaged data was set aside or is held back.',
+      'ok: serving; full: serving, but no new session can be created; degraded: DATA_DIR cannot be written (every change is refused with 503, reads are ' +
+        'answered), or damaged data was set aside or is held back.',
     ),
   version: z.string(),
   sessions: z.object({
@@ -72,12 +73,14 @@ export async function metaRoutes(app: FastifyInstance): Promise<void> {
         ...(quarantined.length === 0
           ? []
           : [
-              `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ${quarantined.map((q) => q.session ?? q.where).join(', ')}.`,
+              `${quarantined.length} damaged item(s) of DATA_DIR were set aside at start (DATA_DIR/quarantine): ` +
+                `${quarantined.map((q) => q.session ?? q.where).join(', ')}.`,
             ]),
         ...(damaged.length === 0
           ? []
           : [
-              `${damaged.length} session(s) of DATA_DIR are damaged and held back (503 session_damaged): ${damaged.map((d) => d.session).join(', ')}; restore DATA_DIR from a backup, or restart with DATA_RECOVER=quarantine.`,
+              `${damaged.length} session(s) of DATA_DIR are damaged and held back (503 session_damaged): ${damaged.map((d) => d.session).join(', ')}; ` +
+                `restore DATA_DIR from a backup, or restart with DATA_RECOVER=quarantine.`,
             ]),
         ...(full ? [`The session cap (MAX_SESSIONS=${max}) is reached: creating a session answers 503 until one is deleted or expires.`] : []),
       ];

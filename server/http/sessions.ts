@@ -26,7 +26,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create a session: an isolated copy of every database with its own clock and journal',
         tags,
         description:
-          "The id is the body's `id`, else the session the request names (`/s/{id}/sessions` or `X-Session-Id`: what a load balancer routes by), else a new one.",
+          "The id is the body's `id`, else the session the request names (`/s/{id}/sessions` or `X-Session-Id`: what a load balancer routes by), else a " +
+          'new one.',
         body: CreateSession.nullish(),
         response: { 201: Summary, ...PROBLEMS },
         ...HONOURS_SESSION_HEADER,

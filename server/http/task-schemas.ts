@@ -25,7 +25,8 @@ export const TaskSummary = z.object({
   source: z
     .enum(['template', 'data'])
     .describe(
-      'template: each seed gives the task its own records, request and outcome; data: one set of data (an imported tau2-bench task), the seed fixing only the hazards.',
+      'template: each seed gives the task its own records, request and outcome; data: one set of data (an imported tau2-bench task), the seed fixing only ' +
+        'the hazards.',
     ),
   targets: z.array(Targeted).describe('The hazard scenarios its session switches on unless told otherwise.'),
 });
@@ -64,7 +65,8 @@ export const ScoreSchema = z
     success: z
       .boolean()
       .describe(
-        "The end state is the reference run's, every answer equals the reference answer field by field (for an imported tau2-bench task: what its reward basis names), and no forbidden call was made.",
+        "The end state is the reference run's, every answer equals the reference answer field by field (for an imported tau2-bench task: what its reward " +
+          'basis names), and no forbidden call was made.',
       ),
     state: z.object({
       ok: z.boolean(),
@@ -78,7 +80,8 @@ export const ScoreSchema = z
       rule: z
         .enum(['typed', 'tau2'])
         .describe(
-          "typed: the answer's fields against the reference solution's; tau2: tau2-bench's rule for its imported tasks, what its reward basis names (the facts the text states).",
+          "typed: the answer's fields against the reference solution's; tau2: tau2-bench's rule for its imported tasks, what its reward basis names (the " +
+            'facts the text states).',
         ),
       differences: z
         .array(z.object({ turn: z.number().int(), path: z.string(), expected: z.unknown(), got: z.unknown() }))

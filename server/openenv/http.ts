@@ -68,7 +68,9 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
     },
     async () => ({
       name: 'wildtools',
-      description: `Tool-use tasks in ${[...app.registry.domains.keys()].join(', ')} against unreliable APIs: every step is a real tool call, each seed is an instance of its own (records, request, hazard draws), the reward is a deterministic score.`,
+      description:
+        `Tool-use tasks in ${[...app.registry.domains.keys()].join(', ')} against unreliable APIs: every step is a real tool call, each seed is ` +
+        `an instance of its own (records, request, hazard draws), the reward is a deterministic score.`,
       version: VERSION,
       tasks: (await app.tasks.ready()).size,
     }),

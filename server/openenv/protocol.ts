@@ -22,7 +22,8 @@ export const ResetData = CreateSession.omit({ id: true, seed: true })
       .union([z.number().int().min(0).max(MAX_SEED), z.string().regex(/^\d{1,10}$/, 'a whole number')])
       .optional()
       .describe(
-        "The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none is named.",
+        "The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none " +
+          'is named.',
       ),
     episode_id: SessionId.optional().describe('The id of the session the episode runs in (default: a new unique id).'),
     domain: z.string().max(64).optional().describe('With no task named: choose among this domain’s tasks.'),

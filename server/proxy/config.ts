@@ -35,7 +35,9 @@ const regex = z
     if (risk)
       context.addIssue({
         code: 'custom',
-        message: `the pattern '${source}' can backtrack catastrophically (${risk}), which would stall the server on a long value: repeat one class or a fixed count instead (such as [a-z0-9-]+ or \\d{3})`,
+        message:
+          `the pattern '${source}' can backtrack catastrophically (${risk}), which would stall the server on a long value: repeat one class or a ` +
+          `fixed count instead (such as [a-z0-9-]+ or \\d{3})`,
       });
   });
 

@@ -3,15 +3,16 @@ import { isObject } from '../../lib/object.js';
 // What the journal keeps of a proxied request never holds a credential: members and query parameters whose
 // names say they carry one are replaced. Headers are not journaled at all.
 
-const SECRET =
-  /^(auth|authorization|token)$|pass(word|wd|phrase)|secret|[-_]token$|api[-_]?key|credential|private[-_]?key|session[-_]?id|cookie|signature|card[-_]?number|^cvv$|^cvc$/i;
+/** Names that are a credential only as a whole ("author" is not). */
+const SECRET_NAME = /^(auth|authorization|token|cvv|cvc)$/i;
+const SECRET_PART = /pass(word|wd|phrase)|secret|[-_]token$|api[-_]?key|credential|private[-_]?key|session[-_]?id|cookie|signature|card[-_]?number/i;
 /** Pagination tokens are not credentials. */
 const PAGINATION = /^(next_)?page_token$/i;
 
 export const REDACTED = '[redacted]';
 
 /** Whether a member or parameter name says it carries a credential. */
-export const isSecret = (name: string): boolean => SECRET.test(name) && !PAGINATION.test(name);
+export const isSecret = (name: string): boolean => (SECRET_NAME.test(name) || SECRET_PART.test(name)) && !PAGINATION.test(name);
 
 /** The value with every secret member (at any depth) replaced. */
 export function redacted(value: unknown, depth = 0): unknown {

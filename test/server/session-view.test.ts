@@ -73,9 +73,12 @@ t.test('a scored task session: success, hazards, the recovering call, the diff a
   t.match(score, /<section id="score" class="success">/);
   t.match(score, /<p class="verdict" data-success="true">✔ Success<\/p>/);
   t.notMatch(score, /data-reason=/, 'no reason for a failure');
-  t.match(
-    score,
-    /<tr data-verdict="transient_failure" class="ok"><td>transient_failure<\/td><td>get_order_details<\/td><td>#2, #3<\/td><td>yes<\/td><td>recovered<\/td><td>#4<\/td>/,
+  t.ok(
+    score.includes(
+      '<tr data-verdict="transient_failure" class="ok"><td>transient_failure</td><td>get_order_details</td>' +
+        '<td>#2, #3</td><td>yes</td><td>recovered</td><td>#4</td>',
+    ),
+    'the transient failure row',
   );
   t.match(score, /5 call\(s\), 2 retries, 2 failed call\(s\)/);
 

@@ -140,7 +140,8 @@ export class SessionPersistence implements SessionObserver {
       this.dirty.clear();
     } catch (error) {
       throw new PersistenceError(
-        `DATA_DIR ${this.options.dir}: its data (format 1) could not be migrated to format ${DATA_FORMAT} (${(error as Error).message}); free some space and start again`,
+        `DATA_DIR ${this.options.dir}: its data (format 1) could not be migrated to format ${DATA_FORMAT} (${(error as Error).message}); free some space and ` +
+          `start again`,
       );
     }
     this.log.info(`DATA_DIR ${this.options.dir}: migrated from format 1 to format ${DATA_FORMAT} (checksummed records and snapshots)`);

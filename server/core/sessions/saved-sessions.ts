@@ -414,7 +414,8 @@ export class SavedSessions implements SessionLoader {
       if (head === undefined) {
         if (mayBeTorn && i === lines.length - 1) {
           this.options.log.warn(
-            `${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never acknowledged`,
+            `${where}: dropped a record cut short at its end (${Buffer.byteLength(line)} bytes), as a crash during its write leaves it; it was never ` +
+              `acknowledged`,
           );
           return;
         }

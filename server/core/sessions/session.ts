@@ -38,7 +38,9 @@ export const SessionOptions = z.strictObject({
     .union([z.string().max(128), z.number().int()])
     .optional()
     .describe(
-      "Seed of the session's deterministic choices: with a task, its instance (a whole number: the records, the request and the hazard draws; drawn and reported when absent); otherwise the hazard schedule (HAZARD_SEED when absent). With a seed, the hazard draws depend on the seed, the task, the tool, the kind and the call's number, never on the session's id.",
+      "Seed of the session's deterministic choices: with a task, its instance (a whole number: the records, the request and the hazard draws; drawn and " +
+        'reported when absent); otherwise the hazard schedule (HAZARD_SEED when absent). With a seed, the hazard draws depend on the seed, the task, the ' +
+        "tool, the kind and the call's number, never on the session's id.",
     ),
   clock: ClockOptions.optional(),
   hazards: HazardSpec.optional().describe("This session's hazard settings, over the server's (env, config file, runtime)."),

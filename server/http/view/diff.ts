@@ -18,14 +18,17 @@ export function valueAt(value: unknown, path: string): unknown {
 function changes(record: RecordDiff): Html {
   if (record.op === 'insert') return html`<span class="after">${compact(record.after)}</span>`;
   if (record.op === 'delete') return html`<span class="before">${compact(record.before)}</span>`;
-  return html`<ul class="fields">${(record.fields ?? []).map(
-    (field) =>
-      html`<li data-field="${field}"><code>${field}</code>: <span class="before">${compact(valueAt(record.before, field))}</span> → <span class="after">${compact(valueAt(record.after, field))}</span></li>`,
-  )}</ul>`;
+  return html`<ul class="fields">${(record.fields ?? []).map((field) => {
+    const before = html`<span class="before">${compact(valueAt(record.before, field))}</span>`;
+    const after = html`<span class="after">${compact(valueAt(record.after, field))}</span>`;
+    return html`<li data-field="${field}"><code>${field}</code>: ${before} → ${after}</li>`;
+  })}</ul>`;
 }
 
-const row = (domain: string, record: RecordDiff) =>
-  html`<tr data-domain="${domain}" data-record="${record.table}/${record.id}" data-op="${record.op}"><td>${domain}</td><td>${record.table}</td><td><code>${record.id}</code></td><td class="op op-${record.op}">${record.op}</td><td>${changes(record)}</td></tr>`;
+function row(domain: string, record: RecordDiff): Html {
+  const cells = html`<td>${domain}</td><td>${record.table}</td><td><code>${record.id}</code></td><td class="op op-${record.op}">${record.op}</td>`;
+  return html`<tr data-domain="${domain}" data-record="${record.table}/${record.id}" data-op="${record.op}">${cells}<td>${changes(record)}</td></tr>`;
+}
 
 /** The records changed, by domain; domains that changed nothing are left out. */
 export function diffSection(diff: Readonly<Record<string, readonly RecordDiff[]>>): Html {

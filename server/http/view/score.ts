@@ -19,7 +19,9 @@ function reasons(score: SessionScore): Html[] {
   if (!answer.answered) items.push(html`<li data-reason="answer">No answer recorded yet: the task fails as not answered.</li>`);
   for (const d of answer.differences)
     items.push(
-      html`<li data-reason="answer">Answer${score.answer.differences.some((other) => other.turn > 1) ? ` ${d.turn}` : ''} differs at <code>${d.path}</code>: expected ${compact(d.expected)}, got ${compact(d.got)}</li>`,
+      html`<li data-reason="answer">Answer${
+        score.answer.differences.some((other) => other.turn > 1) ? ` ${d.turn}` : ''
+      } differs at <code>${d.path}</code>: expected ${compact(d.expected)}, got ${compact(d.got)}</li>`,
     );
   if (answer.missing.length > 0) items.push(html`<li data-reason="answer">Facts the answer does not state: ${facts(answer.missing)}</li>`);
   if (answer.stated_but_excluded.length > 0)
@@ -40,10 +42,13 @@ function unasked(score: SessionScore): Html {
 
 function hazards(score: SessionScore): Html {
   if (score.hazards.length === 0) return html`<p>No hazard hit the run.</p>`;
-  return html`<table class="verdicts"><thead><tr><th>hazard</th><th>tool</th><th>hits</th><th>blocking</th><th>verdict</th><th>evidence</th></tr></thead><tbody>${score.hazards.map(
-    (v) =>
-      html`<tr data-verdict="${v.kind}" class="${v.recovered ? 'ok' : 'failed'}"><td>${v.kind}</td><td>${v.tool}</td><td>${seqs(v.hits)}</td><td>${v.blocking ? 'yes' : 'no'}</td><td>${v.recovered ? 'recovered' : 'not recovered'}</td><td>${seqs(v.evidence)}</td></tr>`,
-  )}</tbody></table>`;
+  const head = html`<thead><tr><th>hazard</th><th>tool</th><th>hits</th><th>blocking</th><th>verdict</th><th>evidence</th></tr></thead>`;
+  const rows = score.hazards.map((v) => {
+    const outcome = html`<td>${v.blocking ? 'yes' : 'no'}</td><td>${v.recovered ? 'recovered' : 'not recovered'}</td>`;
+    const cells = html`<td>${v.kind}</td><td>${v.tool}</td><td>${seqs(v.hits)}</td>${outcome}<td>${seqs(v.evidence)}</td>`;
+    return html`<tr data-verdict="${v.kind}" class="${v.recovered ? 'ok' : 'failed'}">${cells}</tr>`;
+  });
+  return html`<table class="verdicts">${head}<tbody>${rows}</tbody></table>`;
 }
 
 /** The score section of a task session. */

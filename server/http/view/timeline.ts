@@ -49,23 +49,28 @@ function args(entry: JournalEntry): Html {
 }
 
 function writes(entry: JournalEntry): Html[] {
-  const marks = entry.changes.map(
-    (change) =>
-      html`<span class="badge write" data-write="${change.table}/${change.id}">${change.value === null ? 'deleted' : 'wrote'} ${change.table}/${change.id}</span>`,
-  );
+  const marks = entry.changes.map((change) => {
+    const verb = change.value === null ? 'deleted' : 'wrote';
+    return html`<span class="badge write" data-write="${change.table}/${change.id}">${verb} ${change.table}/${change.id}</span>`;
+  });
   const replayed = entry.idempotency?.replayed;
   if (replayed !== undefined) marks.push(html`<span class="badge replay" data-replayed="${replayed}">replay of #${replayed}, nothing written</span>`);
   return marks;
 }
 
+const recoveredBadge = (kind: string): Html => html`<span class="badge recovered" data-recovered="${kind}">recovered from ${kind}</span>`;
+const trapBadge = (why: string): Html => html`<span class="badge trap" data-trap="${why}">trap: ${why}</span>`;
+
 function row(entry: JournalEntry, marks: Marks): Html {
   const recovered = marks.recovered.get(entry.seq) ?? [];
   const traps = marks.traps.get(entry.seq) ?? [];
-  return html`<tr data-seq="${entry.seq}" data-status="${entry.status}" class="${failed(entry) ? 'failed' : 'ok'}${entry.hazards.length > 0 ? ' hazarded' : ''}">
+  return html`<tr data-seq="${entry.seq}" data-status="${entry.status}" class="${failed(entry) ? 'failed' : 'ok'}${
+    entry.hazards.length > 0 ? ' hazarded' : ''
+  }">
 <td class="seq">#${entry.seq}</td><td class="at"><time datetime="${new Date(entry.at).toISOString()}">${sessionTime(entry.at)}</time></td>
 <td class="tool">${entry.domain}/<b>${entry.tool}</b> <small>call ${entry.call}</small></td><td class="args">${args(entry)}</td>
 <td class="status"><span class="code">${entry.status}</span> ${outcome(entry)}</td>
-<td class="marks">${entry.hazards.map(hazardBadge)}${recovered.map((kind) => html`<span class="badge recovered" data-recovered="${kind}">recovered from ${kind}</span>`)}${traps.map((why) => html`<span class="badge trap" data-trap="${why}">trap: ${why}</span>`)}${writes(entry)}</td>
+<td class="marks">${entry.hazards.map(hazardBadge)}${recovered.map(recoveredBadge)}${traps.map(trapBadge)}${writes(entry)}</td>
 </tr>`;
 }
 
