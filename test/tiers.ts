@@ -28,11 +28,15 @@ export const FULL_ONLY: Readonly<Record<string, string>> = {
   'test/examples/': 'each framework example against a live server; Python with python3',
 };
 
-/** Fast groups: the folders (or files) each one runs, and its time limit on a loaded 2-core machine. */
+/**
+ * Fast groups: the folders (or files) each one runs, and its time limit: about five times what it takes on an idle
+ * 2-core machine (17 to 58 s), never below the suite's default of 180 s, so that a loaded machine (CI beside other
+ * work) does not fail a group that works.
+ */
 export const FAST_GROUPS: Readonly<Record<string, { under: readonly string[]; limitSeconds: number }>> = {
-  'domains-airline-retail': { under: ['test/domains/airline/', 'test/domains/retail/', 'test/domains/common/', 'test/domains/'], limitSeconds: 180 },
+  'domains-airline-retail': { under: ['test/domains/airline/', 'test/domains/retail/', 'test/domains/common/', 'test/domains/'], limitSeconds: 240 },
   'domains-smart-home-weather': { under: ['test/domains/smart-home/', 'test/domains/weather/'], limitSeconds: 180 },
-  hazards: { under: ['test/hazards/'], limitSeconds: 180 },
+  hazards: { under: ['test/hazards/'], limitSeconds: 240 },
   scenarios: { under: ['test/scenarios/'], limitSeconds: 180 },
   server: { under: ['test/server/'], limitSeconds: 240 },
   transports: { under: ['test/server/mcp/', 'test/server/openenv/', 'test/server/proxy/'], limitSeconds: 180 },
@@ -49,7 +53,7 @@ export const FAST_GROUPS: Readonly<Record<string, { under: readonly string[]; li
       'test/cli/',
       'test/agents/',
     ],
-    limitSeconds: 180,
+    limitSeconds: 300,
   },
 };
 
