@@ -91,7 +91,7 @@ export function runCall<Tool extends HazardTool, Ran, Also extends string>(
 }
 
 /** What a REST client receives of a hazard's fault: the foreign answer, the damaged text, or nothing (status 0). */
-export function faultAnswer(fault: Fault): { status: number; body: unknown; headers: Record<string, string>; text: string } {
+function faultAnswer(fault: Fault): { status: number; body: unknown; headers: Record<string, string>; text: string } {
   if (fault.type === 'http') {
     const body = fault.document ?? (fault.contentType.includes('json') ? JSON.parse(fault.body) : fault.body);
     return { status: fault.status, body, headers: fault.headers ?? {}, text: fault.body };
