@@ -1,4 +1,4 @@
-import type { CallOutcome } from '../core/call.js';
+import type { CallOutcome } from '../core/pipeline.js';
 import { connectionErrorText } from '../core/mcp/render.js';
 import { PROBLEM_CONTENT_TYPE, type ProblemError } from '../core/problem.js';
 import { JSON_TYPE } from '../core/reply.js';

@@ -1,9 +1,6 @@
-import type { CallContext } from '../../hazards/call-context.js';
-import { HazardFault } from '../../hazards/fault.js';
-import { acknowledged, type CallDependencies, type CallOutcome, faultAnswer } from '../core/call.js';
-import { journalCall } from '../core/journal-entry.js';
-import { type Problem, ProblemError, problem, toProblem } from '../core/problem.js';
-import { type JournalEntry, NONE } from '../core/sessions/journal.js';
+import { type CallDependencies, type CallExecutor, type CallOutcome, type PipelineCall, runCall } from '../core/pipeline.js';
+import { type Problem, problem } from '../core/problem.js';
+import type { JournalEntry } from '../core/sessions/journal.js';
 import type { Session } from '../core/sessions/session.js';
 import { redacted } from './redact.js';
 import { proxyView } from './state.js';
@@ -27,7 +24,7 @@ export interface Sent<Raw> {
  * What a proxied call came to, as a tool call's outcome, where `passthrough` is the upstream's answer untouched
  * and `result` one a hazard reshaped; `sent` is the upstream's answer, when it was reached.
  */
-export type ProxyOutcome<Raw> = Omit<CallOutcome, 'kind'> & { kind: 'passthrough' | 'result' | 'problem' | 'fault'; sent?: Sent<Raw> };
+export type ProxyOutcome<Raw> = CallOutcome<'passthrough'> & { sent?: Sent<Raw> };
 
 export interface ProxiedCall<Raw> {
   session: Session;
@@ -43,92 +40,69 @@ export interface ProxiedCall<Raw> {
 }
 
 /**
- * The one path every proxied call walks, as tool calls walk theirs: before-call hazards, the upstream,
- * after-call hazards on a success, the journal. Nothing is validated here: that is the upstream's job.
+ * A proxied call: the call pipeline (server/core/pipeline.ts) with the upstream's executor, which validates
+ * nothing (that is the upstream's job), sends the call, and passes the upstream's answer through untouched
+ * unless a hazard changed it; after-call hazards apply to a success only.
  */
 export async function proxyCall<Raw>(deps: CallDependencies, call: ProxiedCall<Raw>): Promise<ProxyOutcome<Raw>> {
-  const started = performance.now();
-  const { session, tool } = call;
-  const context: CallContext = {
-    session: proxyView(session).hazards,
-    domain: call.proxy,
-    tool,
-    call: session.countCall(call.proxy, tool.name),
-    at: session.clock.tick(),
-    args: call.args,
-    events: [],
-    headers: {},
-  };
-  let sent: Sent<Raw> | undefined;
-  let outcome: Omit<ProxyOutcome<Raw>, 'entry'>;
-  try {
-    const stopped = await deps.hazards.before(context);
-    if (stopped) throw stopped;
-    const args = (context.args ?? {}) as Record<string, unknown>;
-    sent = await call.send(args, args !== call.args);
-    if (!sent.ok) outcome = { kind: 'passthrough', status: sent.status, body: sent.result, text: textOf(sent.result), headers: context.headers, sent };
-    else {
-      const after = await deps.hazards.after(context, sent.result);
-      outcome =
-        after === sent.result && !sent.rewritten
-          ? { kind: 'passthrough', status: sent.status, body: after, text: textOf(after), headers: context.headers, sent }
-          : { kind: 'result', status: sent.status, body: after, text: JSON.stringify(after) ?? 'null', headers: context.headers, sent };
-    }
-  } catch (error) {
-    outcome = failed(deps, error, context, sent);
-  }
-  const entry = journal(deps, call, context, outcome, started);
-  return acknowledged(deps, { ...outcome, entry });
+  const executor = new Upstream(call);
+  const outcome = await runCall(deps, call.session, executor, call.proxy, call.tool, call.args);
+  return executor.sent ? { ...outcome, sent: executor.sent } : outcome;
 }
 
-function failed<Raw>(deps: CallDependencies, error: unknown, context: CallContext, sent: Sent<Raw> | undefined): Omit<ProxyOutcome<Raw>, 'entry'> {
-  if (error instanceof HazardFault) {
-    const { status, body, headers, text } = faultAnswer(error.fault);
-    return { kind: 'fault', status, body, text, headers: { ...context.headers, ...headers }, fault: error.fault, ...(sent ? { sent } : {}) };
-  }
-  let failure = toProblem(error);
-  if (!failure) {
-    deps.log?.error({ err: error }, 'proxied call failed');
-    failure = new ProblemError(problem(500, 'internal_error', 'The proxy failed to complete the call; it has been logged.'));
-  }
-  const body = failure.problem;
-  return {
-    kind: 'problem',
-    status: body.status,
-    body,
-    text: JSON.stringify(body),
-    headers: { ...context.headers, ...failure.headers },
-    ...(sent ? { sent } : {}),
-  };
-}
+/** How one proxied call is carried out: made for the call, it keeps what the upstream answered. */
+class Upstream<Raw> implements CallExecutor<ProxyTool, Sent<Raw>, 'passthrough'> {
+  /** What the upstream answered, once it did. */
+  sent: Sent<Raw> | undefined;
+  readonly cutsRejectedArgs = false;
+  readonly bug = { log: 'proxied call failed', detail: 'The proxy failed to complete the call; it has been logged.' };
 
-function journal<Raw>(
-  deps: CallDependencies,
-  call: ProxiedCall<Raw>,
-  context: CallContext,
-  outcome: Omit<ProxyOutcome<Raw>, 'entry'>,
-  started: number,
-): JournalEntry {
-  const ok = outcome.status >= 200 && outcome.status < 400;
-  const args = redacted(call.args);
-  return journalCall(deps.sessions, call.session, {
-    at: context.at,
-    domain: call.proxy,
-    tool: call.tool.name,
-    call: context.call,
-    args,
-    status: outcome.status,
-    result: ok ? outcome.body : undefined,
-    problem: ok ? undefined : asProblem(outcome.status, outcome.body),
-    changes: NONE,
-    hazards: context.events,
-    proxy: { ...call.request, ...(outcome.sent ? { upstream_status: outcome.sent.status } : {}) },
-    started,
-    // Redacted arguments are kept whole, whatever the answer.
-    argsBytes: JSON.stringify(args).length,
-    cutArgs: false,
-    answerBytes: outcome.text.length,
-  });
+  constructor(private readonly call: ProxiedCall<Raw>) {}
+
+  hazardSession(session: Session) {
+    return proxyView(session).hazards;
+  }
+
+  taken(_tool: ProxyTool, args: unknown): unknown {
+    return args;
+  }
+
+  headers(): Record<string, string> {
+    return {};
+  }
+
+  async run(_call: unknown, args: unknown): Promise<Sent<Raw>> {
+    this.sent = await this.call.send(args as Record<string, unknown>, args !== this.call.args);
+    return this.sent;
+  }
+
+  succeeded(sent: Sent<Raw>): boolean {
+    return sent.ok;
+  }
+
+  data(sent: Sent<Raw>): unknown {
+    return sent.result;
+  }
+
+  /** The upstream's answer untouched (passthrough), unless a hazard changed a success or the proxy cut it: then a result, as JSON. */
+  answer(call: PipelineCall<ProxyTool, Sent<Raw>, 'passthrough'>, sent: Sent<Raw>, body: unknown): CallOutcome<'passthrough'> {
+    const headers = call.context.headers;
+    if (!sent.ok || (body === sent.result && !sent.rewritten)) return call.finish(sent.status, body, headers, textOf(body), 'passthrough');
+    return call.finish(sent.status, body, headers, JSON.stringify(body) ?? 'null', 'result');
+  }
+
+  /** Redacted arguments are kept whole, whatever the answer. */
+  journaled(args: unknown): unknown {
+    return redacted(args as Record<string, unknown>);
+  }
+
+  problem(status: number, body: unknown): Problem {
+    return asProblem(status, body);
+  }
+
+  request(): JournalEntry['proxy'] {
+    return { ...this.call.request, ...(this.sent ? { upstream_status: this.sent.status } : {}) };
+  }
 }
 
 /** An answer that is not a success, as the journal's problem: the upstream's own problem JSON, or one describing it. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseJsonText } from '../../lib/json.js';
-import type { CallDependencies } from '../core/call.js';
+import type { CallDependencies } from '../core/pipeline.js';
 import { sendFault } from '../core/fault-reply.js';
 import { PROBLEM_CONTENT_TYPE, problemError } from '../core/problem.js';
 import { JSON_TYPE, sendJsonText } from '../core/reply.js';

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionFault, DamagedAnswer } from '../../../hazards/fault.js';
 import type { Problem } from '../../../lib/problem.js';
-import type { CallOutcome } from '../call.js';
+import type { CallOutcome } from '../pipeline.js';
 import { isObject } from '../../../lib/object.js';
 
 /** Where a fault of the connection lands: the HTTP exchange carrying the MCP message, or, with no such exchange (stdio), the server's own upstream call. */

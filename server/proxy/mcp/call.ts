@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { type CallToolResult, CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { CallDependencies } from '../../core/call.js';
+import type { CallDependencies } from '../../core/pipeline.js';
 import { type ProblemError, problemError } from '../../core/problem.js';
 import type { Session } from '../../core/sessions/session.js';
 import { type ProxyOutcome, proxyCall, type Sent } from '../call.js';
