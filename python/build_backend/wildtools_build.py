@@ -1,0 +1,134 @@
+"""An in-tree PEP 517 build backend with the standard library only, so that `pip install ./python` works offline.
+
+pip builds a project in an isolated environment holding only the project's declared build requirements, which it
+downloads: a setuptools backend (which also needs `wheel` before setuptools 70.1) cannot be built without an index.
+This backend needs nothing: it reads pyproject.toml's [project] table and zips src/wildtools into a pure-Python wheel.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any, Optional
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10: pyproject.toml's build requirements bring tomli
+    import tomli as tomllib  # type: ignore[no-redef]
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "wildtools"
+TAG = "py3-none-any"
+# Fixed timestamps: the same sources give the same archives.
+ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+TAR_TIME = 1704067200
+SUPPORTED = {"name", "version", "description", "readme", "requires-python", "license", "keywords", "classifiers", "urls", "dependencies"}
+
+
+def _project() -> dict[str, Any]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    unknown = set(project) - SUPPORTED
+    if unknown or project.get("dependencies"):
+        raise ValueError(f"wildtools_build: unsupported [project] keys {sorted(unknown)} or dependencies (this backend builds none)")
+    return project
+
+
+def _metadata(project: dict[str, Any]) -> str:
+    lines = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {project['version']}"]
+    if "description" in project:
+        lines.append(f"Summary: {project['description']}")
+    if "requires-python" in project:
+        lines.append(f"Requires-Python: {project['requires-python']}")
+    if "license" in project:
+        lines.append(f"License: {project['license'].get('text', '')}")
+    if project.get("keywords"):
+        lines.append(f"Keywords: {','.join(project['keywords'])}")
+    lines += [f"Classifier: {classifier}" for classifier in project.get("classifiers", [])]
+    lines += [f"Project-URL: {label}, {url}" for label, url in project.get("urls", {}).items()]
+    readme = project.get("readme")
+    if readme is None:
+        return "\n".join(lines) + "\n"
+    lines.append("Description-Content-Type: text/markdown")
+    return "\n".join(lines) + "\n\n" + (ROOT / readme).read_text("utf-8")
+
+
+def _dist_name(project: dict[str, Any]) -> str:
+    return f"{project['name'].replace('-', '_')}-{project['version']}"
+
+
+def _record_line(path: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
+
+
+def _write_wheel(directory: str, files: dict[str, bytes]) -> str:
+    project = _project()
+    name = _dist_name(project)
+    info = f"{name}.dist-info"
+    files = {
+        **files,
+        f"{info}/METADATA": _metadata(project).encode("utf-8"),
+        f"{info}/WHEEL": f"Wheel-Version: 1.0\nGenerator: wildtools_build\nRoot-Is-Purelib: true\nTag: {TAG}\n".encode(),
+        f"{info}/top_level.txt": f"{PACKAGE}\n".encode(),
+    }
+    record = [_record_line(path, data) for path, data in files.items()] + [f"{info}/RECORD,,"]
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = f"{name}-{TAG}.whl"
+    with zipfile.ZipFile(os.path.join(directory, wheel), "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            entry = zipfile.ZipInfo(path, ZIP_TIME)
+            entry.external_attr = 0o644 << 16
+            archive.writestr(entry, data, zipfile.ZIP_DEFLATED)
+    return wheel
+
+
+def _package_files() -> dict[str, bytes]:
+    source = ROOT / "src" / PACKAGE
+    return {
+        f"{PACKAGE}/{path.relative_to(source).as_posix()}": path.read_bytes()
+        for path in sorted(source.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def get_requires_for_build_wheel(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    return []
+
+
+def get_requires_for_build_sdist(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    return []
+
+
+def get_requires_for_build_editable(config_settings: Optional[dict[str, Any]] = None) -> list[str]:
+    return []
+
+
+def build_wheel(wheel_directory: str, config_settings: Optional[dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
+    return _write_wheel(wheel_directory, _package_files())
+
+
+def build_editable(wheel_directory: str, config_settings: Optional[dict[str, Any]] = None, metadata_directory: Optional[str] = None) -> str:
+    """PEP 660: a wheel whose .pth file puts the source folder on sys.path."""
+    return _write_wheel(wheel_directory, {f"__editable__.{PACKAGE}.pth": f"{ROOT / 'src'}\n".encode()})
+
+
+def build_sdist(sdist_directory: str, config_settings: Optional[dict[str, Any]] = None) -> str:
+    project = _project()
+    name = _dist_name(project)
+    sources = [ROOT / "pyproject.toml", ROOT / "README.md"]
+    for folder in ("src", "build_backend", "tests"):
+        sources += [path for path in sorted((ROOT / folder).rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+    archive_path = os.path.join(sdist_directory, f"{name}.tar.gz")
+    with tarfile.open(archive_path, "w:gz", format=tarfile.PAX_FORMAT) as archive:
+        entries = [(f"{name}/{path.relative_to(ROOT).as_posix()}", path.read_bytes()) for path in sources]
+        entries.append((f"{name}/PKG-INFO", _metadata(project).encode("utf-8")))
+        for path, data in entries:
+            entry = tarfile.TarInfo(path)
+            entry.size, entry.mtime, entry.mode = len(data), TAR_TIME, 0o644
+            archive.addfile(entry, io.BytesIO(data))
+    return os.path.basename(archive_path)
