@@ -19,7 +19,7 @@ from typing import Any, Optional
 try:
     import tomllib
 except ImportError:  # Python 3.10: pyproject.toml's build requirements bring tomli
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef, import-not-found, unused-ignore]
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "wildtools"

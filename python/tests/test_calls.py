@@ -121,6 +121,7 @@ class CallTest(ServerTest):
         self.assertEqual(error.status, 429)
         self.assertIn("rate_limit_error", error.body)
         self.assertEqual(error.retry_after, float(error.headers["retry-after"]))
+        assert error.retry_after is not None
         self.assertGreaterEqual(error.retry_after, 1)
 
     def test_no_server_is_an_unexpected_response(self) -> None:

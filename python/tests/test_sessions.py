@@ -73,7 +73,7 @@ class SessionTest(ServerTest):
 
     def test_delete(self) -> None:
         session = self.client.create_session(id=unique("delete"))
-        self.assertIsNone(session.delete())
+        session.delete()
         with self.assertRaises(ProblemError) as caught:
             session.info()
         self.assertEqual(caught.exception.status, 404)

@@ -67,7 +67,8 @@ class TaskTest(ServerTest):
         batch = self.client.create_batch(TASK, 3, id=unique("batch"), kinds=[])
         self.assertIsInstance(batch, Batch)
         sessions = batch.sessions
-        self.addCleanup(lambda: [session.__exit__(None, None, None) for session in sessions])
+        for session in sessions:
+            self.addCleanup(session.__exit__, None, None, None)
         self.assertEqual([s.id for s in sessions], [f"{batch.id}.{n}" for n in (1, 2, 3)])
         self.assertEqual((batch.task, batch.seeds, batch.scored, batch.pass_hat_k), (TASK, [1, 2, 3], 0, {}))
         for session, seed in zip(sessions[:2], batch.seeds):
@@ -82,7 +83,8 @@ class TaskTest(ServerTest):
 
     def test_batch_seeds_and_refusals(self) -> None:
         batch = self.client.create_batch(TASK, 2, seeds=(7, 9), kinds=[])
-        self.addCleanup(lambda: [session.__exit__(None, None, None) for session in batch.sessions])
+        for session in batch.sessions:
+            self.addCleanup(session.__exit__, None, None, None)
         self.assertEqual(batch.seeds, [7, 9])
         with self.assertRaises(ProblemError) as caught:
             self.client.create_batch(TASK, 2, seeds=[7])

@@ -45,6 +45,8 @@ class Stub(BaseHTTPRequestHandler):
         path = "/" + self.path.split("?")[0].split("/")[1]  # the stub's behaviour is the first segment
         if path == "/redirect":
             return self.send(302, "", "text/plain", [("location", "http://elsewhere.invalid/health")])
+        if path == "/array":
+            return self.send(200, "[1]")
         if path == "/html":
             return self.send(200, "<p>hello</p>", "text/html")
         if path == "/cut":
@@ -104,6 +106,14 @@ class TransportTest(unittest.TestCase):
             self.stub("/html").health()
         self.assertEqual((caught.exception.status, caught.exception.body, caught.exception.content_type), (200, "<p>hello</p>", "text/html"))
         self.assertIn("answered 200 text/html, a body that is not JSON", str(caught.exception))
+
+    def test_json_of_another_shape(self) -> None:
+        with self.assertRaises(UnexpectedResponseError) as caught:
+            self.stub("/array").health()
+        self.assertIn("answered 200 application/json, a JSON object expected: \"[1]\"", str(caught.exception))
+        with self.assertRaises(UnexpectedResponseError) as caught:
+            self.stub("/echo").domains()
+        self.assertIn("a JSON array expected", str(caught.exception))
 
     def test_a_truncated_body(self) -> None:
         with self.assertRaises(UnexpectedResponseError) as caught:
@@ -166,7 +176,7 @@ class TransportTest(unittest.TestCase):
         self.assertEqual(client.base_url, f"{self.url}/echo")
         self.assertEqual(repr(client), f"Client('{self.url}/echo')")
         self.assertEqual(client.health()["headers"]["authorization"], "Bearer from-env")
-        self.assertEqual(client.delete("x"), None)
+        client.delete("x")
         with mock.patch.dict(os.environ, {}, clear=True):
             self.assertEqual(Client().base_url, "http://127.0.0.1:8080")
 
@@ -182,9 +192,9 @@ class TransportTest(unittest.TestCase):
         self.assertEqual(called["headers"]["content-type"], "application/json")
         listing = client.tools("openai", "retail", strict=True, session="s1")
         self.assertEqual(listing["path"], "/echo/s/s1/retail/tools?format=openai&strict=true")
-        self.assertEqual(client.tasks(domain="retail")["path"], "/echo/tasks?domain=retail")
+        self.assertEqual(client.hazards("s", active=False)["path"], "/echo/hazards?session=s&active=0")
         self.assertEqual(client.task("tau2/x y", 3)["path"], "/echo/tasks/tau2/x%20y?seed=3")
-        self.assertEqual(client.journal("s", since=0)["path"], "/echo/sessions/s/journal?since=0")
+        self.assertEqual(client.request("GET", "/x", query={"since": 0, "flag": True, "no": None}).json()["path"], "/echo/x?since=0&flag=true")
         created = client.request("POST", "/sessions", body={"id": "n"}, headers={"x-session-id": "n"})
         self.assertEqual(created.json()["headers"]["x-session-id"], "n")
         self.assertEqual(client.session("s").answer(text="words")["body"], {"text": "words"})
@@ -192,7 +202,7 @@ class TransportTest(unittest.TestCase):
 
     def test_create_session_names_the_session_in_its_header(self) -> None:
         client = self.stub("/echo")
-        with mock.patch.object(client._transport, "json", return_value={"id": "n"}) as sent:
+        with mock.patch.object(client._transport, "object", return_value={"id": "n"}) as sent:
             session = client.create_session(seed=0, id="n", clock={"step_ms": 5}, kinds=None)
         self.assertEqual((session.id, session.summary), ("n", {"id": "n"}))
         body = {"seed": 0, "id": "n", "clock": {"step_ms": 5}}

@@ -6,7 +6,7 @@ import http.client
 import json
 import urllib.parse
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping, Optional, TypeVar
 
 from .errors import ProblemError, UnexpectedResponseError
 
@@ -99,6 +99,14 @@ class Transport:
         """The answer's JSON."""
         return self.request(method, path, **options).json()
 
+    def object(self, method: str, path: str, **options: Any) -> dict[str, Any]:
+        """The answer's JSON object; UnexpectedResponseError for any other JSON."""
+        return _shaped(self.request(method, path, **options), dict)
+
+    def list(self, method: str, path: str, **options: Any) -> list[Any]:
+        """The answer's JSON array; UnexpectedResponseError for any other JSON."""
+        return _shaped(self.request(method, path, **options), list)
+
     def _connection(self) -> http.client.HTTPConnection:
         if self._https:
             return http.client.HTTPSConnection(self._host, self._port, timeout=self.timeout)
@@ -113,6 +121,18 @@ class Transport:
             headers["authorization"] = f"Bearer {token}"
         headers.update(extra or {})
         return headers
+
+
+_Shape = TypeVar("_Shape", dict, list)  # type: ignore[type-arg]
+
+
+def _shaped(response: Response, shape: type[_Shape]) -> _Shape:
+    value = response.json()
+    if isinstance(value, shape):
+        return value
+    what = "a JSON object" if shape is dict else "a JSON array"
+    raise UnexpectedResponseError(response.request, "foreign", status=response.status, headers=response.headers, body=response.text,
+                                  cause=f"{what} expected")
 
 
 def _query_string(query: Optional[Mapping[str, Any]]) -> str:

@@ -136,17 +136,17 @@ class Client:
 
     def openapi(self, domain: Optional[str] = None, *, session: Optional[str] = None) -> dict[str, Any]:
         """A domain's OpenAPI document, or the combined one."""
-        return self._transport.json("GET", _scoped(session, f"/{domain}/openapi.json" if domain else "/openapi.json"))
+        return self._transport.object("GET", _scoped(session, f"/{domain}/openapi.json" if domain else "/openapi.json"))
 
     def policy(self, domain: str, *, session: Optional[str] = None) -> str:
         """The rules an agent must follow in a domain, as markdown."""
         return self._transport.request("GET", _scoped(session, f"/{domain}/policy")).text
 
     def health(self) -> dict[str, Any]:
-        return self._transport.json("GET", "/health")
+        return self._transport.object("GET", "/health")
 
     def domains(self) -> list[dict[str, Any]]:
-        return self._transport.json("GET", "/domains")
+        return self._transport.list("GET", "/domains")
 
     # --- sessions ---
 
@@ -164,7 +164,7 @@ class Client:
         body = {key: value for key, value in {"task": task, "seed": seed, "hazards": hazards, "id": id, **options}.items() if value is not None}
         # A named session is also named in X-Session-Id, so that a load balancer routes its creation where its calls go.
         headers = {"x-session-id": id} if id else None
-        summary = self._transport.json("POST", "/sessions", body=body, headers=headers)
+        summary = self._transport.object("POST", "/sessions", body=body, headers=headers)
         return Session(self, summary["id"], summary)
 
     def session(self, id: str) -> Session:
@@ -173,15 +173,15 @@ class Client:
 
     def sessions(self) -> list[dict[str, Any]]:
         """The live sessions' summaries."""
-        return self._transport.json("GET", "/sessions")
+        return self._transport.list("GET", "/sessions")
 
     def session_info(self, id: str) -> dict[str, Any]:
         """One session's summary: its seed, clock, calls, journal size, hazard hits, task and answers."""
-        return self._transport.json("GET", _session_path(id))
+        return self._transport.object("GET", _session_path(id))
 
     def reset(self, id: str) -> dict[str, Any]:
         """Back to the start: original databases, empty journal, clock at its start (admin)."""
-        return self._transport.json("POST", f"{_session_path(id)}/reset", admin=True)
+        return self._transport.object("POST", f"{_session_path(id)}/reset", admin=True)
 
     def delete(self, id: str) -> None:
         """Deletes the session; `default` is reset instead (admin)."""
@@ -189,70 +189,70 @@ class Client:
 
     def journal(self, id: str, since: Optional[int] = None) -> list[dict[str, Any]]:
         """The session's calls (those after sequence number `since` when given)."""
-        return self._transport.json("GET", f"{_session_path(id)}/journal", query={"since": since})
+        return self._transport.list("GET", f"{_session_path(id)}/journal", query={"since": since})
 
     def state(self, id: str) -> dict[str, Any]:
         """Every database as the session sees it: `{"retail": {...}, ...}`."""
-        return self._transport.json("GET", f"{_session_path(id)}/state")
+        return self._transport.object("GET", f"{_session_path(id)}/state")
 
     def diff(self, id: str) -> dict[str, list[dict[str, Any]]]:
         """Per domain, the records the session changed, with their changed fields."""
-        return self._transport.json("GET", f"{_session_path(id)}/diff")
+        return self._transport.object("GET", f"{_session_path(id)}/diff")
 
     def answer(self, id: str, answer: Optional[Mapping[str, Any]] = None, text: Optional[str] = None) -> dict[str, Any]:
         """Records the final answer to the session task's current turn: the typed fields (as submit_answer takes
         them) and/or words. Returns where the task stands: turn, turns, next_request."""
-        return self._transport.json("POST", f"{_session_path(id)}/answer", body=_answer_body(answer, text))
+        return self._transport.object("POST", f"{_session_path(id)}/answer", body=_answer_body(answer, text))
 
     def score(self, id: str) -> dict[str, Any]:
         """The session's task scored from its journal, databases and answers (deterministic)."""
-        return self._transport.json("GET", f"{_session_path(id)}/score")
+        return self._transport.object("GET", f"{_session_path(id)}/score")
 
     # --- tasks, re-scoring, batches ---
 
     def tasks(self, domain: Optional[str] = None, category: Optional[str] = None, kind: Optional[str] = None) -> list[dict[str, Any]]:
         """The tasks (never their expected outcome), filtered by domain, category or targeted hazard kind."""
-        return self._transport.json("GET", "/tasks", query={"domain": domain, "category": category, "kind": kind})
+        return self._transport.list("GET", "/tasks", query={"domain": domain, "category": category, "kind": kind})
 
     def task(self, id: str, seed: int = 0) -> dict[str, Any]:
         """A task's instance for a seed as an agent may see it: request, answer schemas, tools, policy, given."""
-        return self._transport.json("GET", "/tasks/" + "/".join(_q(part) for part in id.split("/")), query={"seed": seed})
+        return self._transport.object("GET", "/tasks/" + "/".join(_q(part) for part in id.split("/")), query={"seed": seed})
 
     def rescore(
         self, task: str, seed: int, journal: Sequence[Mapping[str, Any]], answers: Iterable[Mapping[str, Any]] = ()
     ) -> dict[str, Any]:
         """Re-scores a stored run (`POST /score`) with the server's task and scorer of today."""
         body = {"task": task, "seed": seed, "journal": list(journal), "answers": list(answers)}
-        return self._transport.json("POST", "/score", body=body)
+        return self._transport.object("POST", "/score", body=body)
 
     def create_batch(self, task: str, n: int, seeds: Optional[Sequence[int]] = None, id: Optional[str] = None, **options: Any) -> Batch:
         """N sessions of one task with distinct seeds (1 … N by default); options: hazards, clock, kinds, hazard_rate."""
         body = {key: value for key, value in {"task": task, "n": n, "seeds": seeds, "id": id, **options}.items() if value is not None}
         if seeds is not None:
             body["seeds"] = list(seeds)
-        return Batch(self, self._transport.json("POST", "/batches", body=body))
+        return Batch(self, self._transport.object("POST", "/batches", body=body))
 
     def batch(self, id: str) -> Batch:
         """A batch's sessions with their verdicts, and pass^k over the scored ones."""
         return Batch(self, self._batch_report(id))
 
     def _batch_report(self, id: str) -> dict[str, Any]:
-        return self._transport.json("GET", f"/batches/{_q(id)}")
+        return self._transport.object("GET", f"/batches/{_q(id)}")
 
     # --- hazards ---
 
     def hazards(self, session: Optional[str] = None, active: Optional[bool] = None) -> dict[str, Any]:
         """The hazard catalog and the effective matrix for a session (`active`: only cells above 0)."""
         query = {"session": session, "active": None if active is None else ("1" if active else "0")}
-        return self._transport.json("GET", "/hazards", query=query)
+        return self._transport.object("GET", "/hazards", query=query)
 
     def set_hazards(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """Replaces the runtime hazard settings (admin): `{"enable": [...], "kinds": {...}, "tools": {...}, ...}`."""
-        return self._transport.json("PUT", "/admin/hazards", body=dict(spec), admin=True)
+        return self._transport.object("PUT", "/admin/hazards", body=dict(spec), admin=True)
 
     def clear_hazards(self) -> dict[str, Any]:
         """Drops the runtime hazard settings (admin)."""
-        return self._transport.json("DELETE", "/admin/hazards", admin=True)
+        return self._transport.object("DELETE", "/admin/hazards", admin=True)
 
 
 class Session:
@@ -342,11 +342,11 @@ class Batch:
 
     @property
     def id(self) -> str:
-        return self.report["id"]
+        return str(self.report["id"])
 
     @property
     def task(self) -> str:
-        return self.report["task"]
+        return str(self.report["task"])
 
     @property
     def sessions(self) -> list[Session]:
@@ -359,11 +359,11 @@ class Batch:
 
     @property
     def scored(self) -> int:
-        return self.report["scored"]
+        return int(self.report["scored"])
 
     @property
     def successes(self) -> int:
-        return self.report["successes"]
+        return int(self.report["successes"])
 
     @property
     def pass_hat_k(self) -> dict[int, float]:

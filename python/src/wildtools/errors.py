@@ -50,12 +50,13 @@ class ProblemError(WildtoolsError):
 
 def _field(problem: Mapping[str, Any]) -> Optional[str]:
     """The first offending field: the problem's `field`, else its first `errors` entry's."""
-    if isinstance(problem.get("field"), str):
-        return problem["field"]
+    field = problem.get("field")
+    if isinstance(field, str):
+        return field
     errors = problem.get("errors")
-    if isinstance(errors, list) and errors and isinstance(errors[0], dict) and isinstance(errors[0].get("field"), str):
-        return errors[0]["field"]
-    return None
+    first = errors[0] if isinstance(errors, list) and errors and isinstance(errors[0], dict) else {}
+    field = first.get("field")
+    return field if isinstance(field, str) else None
 
 
 class UnexpectedResponseError(WildtoolsError):
@@ -98,7 +99,9 @@ class UnexpectedResponseError(WildtoolsError):
             return f"the connection failed {when}: {self.cause}"
         body = self.body if len(self.body) <= _SHOWN else f"{self.body[:_SHOWN]}… ({len(self.body)} characters)"
         assert self.status is not None
-        if 300 <= self.status < 400:
+        if self.cause is not None:
+            what = self.cause
+        elif 300 <= self.status < 400:
             what = f"a redirect to {self.headers.get('location', '(no location)')}, not followed"
         else:
             what = "a body that is not JSON" if self.status < 400 else "something other than problem JSON"
