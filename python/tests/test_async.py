@@ -29,7 +29,8 @@ class SurfaceTest(unittest.TestCase):
                 elif name != "session":  # a handle: no request, so no coroutine
                     self.assertTrue(inspect.iscoroutinefunction(mirrored), f"{asynchronous.__name__}.{name} is a coroutine")
                     wanted = list(inspect.signature(member).parameters)  # type: ignore[arg-type]
-                    self.assertEqual(list(inspect.signature(mirrored).parameters), wanted, f"{asynchronous.__name__}.{name}'s parameters")  # type: ignore[arg-type]
+                    found = list(inspect.signature(mirrored).parameters)  # type: ignore[arg-type]
+                    self.assertEqual(found, wanted, f"{asynchronous.__name__}.{name}'s parameters")
 
 
 class AsyncTest(unittest.IsolatedAsyncioTestCase):
