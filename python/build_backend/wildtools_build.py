@@ -2,7 +2,8 @@
 
 pip builds a project in an isolated environment holding only the project's declared build requirements, which it
 downloads: a setuptools backend (which also needs `wheel` before setuptools 70.1) cannot be built without an index.
-This backend needs nothing: it reads pyproject.toml's [project] table and zips src/wildtools into a pure-Python wheel.
+This backend needs nothing: it reads pyproject.toml's [project] table (with tomllib, or on Python 3.10 with a reader
+of the little TOML that file uses) and zips src/wildtools into a pure-Python wheel.
 """
 
 from __future__ import annotations
@@ -10,16 +11,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+import json
 import os
+import re
 import tarfile
 import zipfile
 from pathlib import Path
 from typing import Any, Optional
 
-try:
-    import tomllib
-except ImportError:  # Python 3.10: pyproject.toml's build requirements bring tomli
-    import tomli as tomllib  # type: ignore[no-redef, import-not-found, unused-ignore]
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "wildtools"
@@ -30,8 +29,59 @@ TAR_TIME = 1704067200
 SUPPORTED = {"name", "version", "description", "readme", "requires-python", "license", "keywords", "classifiers", "urls", "dependencies"}
 
 
+def read_toml(text: str) -> dict[str, Any]:
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        return toml_subset(text)
+    return tomllib.loads(text)
+
+
+def toml_subset(text: str) -> dict[str, Any]:
+    """The TOML pyproject.toml uses: [tables] and `key = value` with strings, numbers, booleans, arrays (on several
+    lines too) and inline tables. tests/test_build.py checks that it reads the file as tomllib does."""
+    data: dict[str, Any] = {}
+    table = data
+    pending = ""
+    for raw in text.splitlines():
+        line = _uncommented(raw).strip()
+        if not pending and line.startswith("["):
+            table = data
+            for part in line.strip("[]").split("."):
+                table = table.setdefault(part.strip(), {})
+            continue
+        pending = f"{pending} {line}".strip()
+        key, _, value = pending.partition("=")
+        bare = _STRING.sub('""', value)
+        if not value or bare.count("[") > bare.count("]") or bare.count("{") > bare.count("}"):
+            continue  # an empty line, or a value that goes on
+        table[key.strip().strip('"')] = _json_value(value.strip())
+        pending = ""
+    return data
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _uncommented(line: str) -> str:
+    """The line without its comment: a # outside strings."""
+    bare = _STRING.sub(lambda match: "_" * len(match.group()), line)
+    return line[: bare.index("#")] if "#" in bare else line
+
+
+def _json_value(value: str) -> Any:
+    """A TOML value as JSON: inline tables' keys quoted, trailing commas dropped, strings left alone."""
+    strings = _STRING.findall(value)
+    pieces: list[str] = []
+    for index, part in enumerate(_STRING.split(value)):
+        part = re.sub(r"([{,]\s*)([A-Za-z0-9_-]+)\s*=", r'\1"\2":', part)
+        pieces.append(re.sub(r",\s*([\]}])", r"\1", part))
+        pieces.extend(strings[index : index + 1])
+    return json.loads("".join(pieces))
+
+
 def _project() -> dict[str, Any]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    project: dict[str, Any] = read_toml((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     unknown = set(project) - SUPPORTED
     if unknown or project.get("dependencies"):
         raise ValueError(f"wildtools_build: unsupported [project] keys {sorted(unknown)} or dependencies (this backend builds none)")
@@ -50,11 +100,9 @@ def _metadata(project: dict[str, Any]) -> str:
         lines.append(f"Keywords: {','.join(project['keywords'])}")
     lines += [f"Classifier: {classifier}" for classifier in project.get("classifiers", [])]
     lines += [f"Project-URL: {label}, {url}" for label, url in project.get("urls", {}).items()]
-    readme = project.get("readme")
-    if readme is None:
-        return "\n".join(lines) + "\n"
     lines.append("Description-Content-Type: text/markdown")
-    return "\n".join(lines) + "\n\n" + (ROOT / readme).read_text("utf-8")
+    readme = ROOT / str(project["readme"])
+    return "\n".join(lines) + "\n\n" + readme.read_text("utf-8")
 
 
 def _dist_name(project: dict[str, Any]) -> str:

@@ -1,4 +1,4 @@
-"""Runs the test suite while measuring line coverage of src/wildtools with the standard library only.
+"""Runs the test suite while measuring line coverage of src/wildtools and the build backend with the standard library only.
 
     WILDTOOLS_URL=http://127.0.0.1:8080 python3 tests/coverage_run.py [--min 90]
 
@@ -71,7 +71,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="name each test as it runs")
     options = parser.parse_args(argv)
 
-    files = {os.path.realpath(path): path for path in sorted(PACKAGE.glob("*.py"))}
+    sources = sorted(PACKAGE.glob("*.py")) + sorted((ROOT / "build_backend").glob("*.py"))
+    files = {os.path.realpath(path): path for path in sources}
     recorder = LineRecorder(set(files))
     sys.path.insert(0, str(ROOT))  # the tests package, which puts src/ first on the path
     threading.settrace(recorder)
@@ -91,9 +92,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         covered_total += len(covered)
         executable_total += len(executable)
         percent = 100 * len(covered) / len(executable) if executable else 100.0
-        print(f"{path.relative_to(ROOT / 'src')!s:24} {percent:6.1f}%  ({len(covered)}/{len(executable)})" + (f"  missed: {ranges(missed)}" if missed else ""))
+        print(f"{path.relative_to(ROOT)!s:40} {percent:6.1f}%  ({len(covered)}/{len(executable)})" + (f"  missed: {ranges(missed)}" if missed else ""))
     total = 100 * covered_total / executable_total if executable_total else 0.0
-    print(f"{'TOTAL':24} {total:6.1f}%  ({covered_total}/{executable_total})")
+    print(f"{'TOTAL':40} {total:6.1f}%  ({covered_total}/{executable_total})")
     summary = {
         "tests": result.testsRun,
         "failures": len(result.failures) + len(result.unexpectedSuccesses),

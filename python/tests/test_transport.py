@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import pickle
 import threading
 import time
 import unittest
@@ -153,6 +154,17 @@ class TransportTest(unittest.TestCase):
 
         with self.assertRaises(ProblemError):
             asyncio.run(leave())
+
+    def test_errors_cross_processes(self) -> None:
+        problem = {"type": "/problems/x", "title": "Conflict", "status": 409, "detail": "busy", "code": "busy"}
+        for error in (
+            ProblemError("GET /x", problem, {"retry-after": "2"}),
+            UnexpectedResponseError("GET /x", "foreign", status=502, headers={"content-type": "text/html"}, body="<h1>", cause=None),
+            UnexpectedResponseError("GET /x", "connection", cause="ConnectionResetError"),
+        ):
+            copy = pickle.loads(pickle.dumps(error))
+            self.assertIs(type(copy), type(error))
+            self.assertEqual((str(copy), vars(copy)), (str(error), vars(error)))
 
     def test_long_bodies_are_shortened_in_the_message(self) -> None:
         error = UnexpectedResponseError("GET /x", "foreign", status=500, body="x" * 300)

@@ -47,7 +47,7 @@ t.test('the unittest suite passes against a live server, above its coverage thre
   t.same([summary.failures, summary.errors, summary.skipped], [0, 0, 0], `no failure, error or skip${summary.passed ? '' : `:\n${stderr}`}`);
   t.ok(summary.threshold >= 90, `the threshold is at least 90 % (${summary.threshold} %)`);
   t.ok(summary.coverage >= summary.threshold, `line coverage ${summary.coverage} % holds the threshold`);
-  t.match(stdout, /^wildtools\/client\.py +\d/m, 'coverage is reported per file');
+  t.match(stdout, /^src\/wildtools\/client\.py +\d/m, 'coverage is reported per file');
   t.equal(summary.passed, true);
 });
 

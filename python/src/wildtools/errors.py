@@ -47,6 +47,9 @@ class ProblemError(WildtoolsError):
         """Seconds from the Retry-After header, when it holds a number."""
         return _retry_after(self.headers)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with its arguments (to cross processes)
+        return (ProblemError, (self.request, self.problem, self.headers))
+
 
 def _field(problem: Mapping[str, Any]) -> Optional[str]:
     """The first offending field: the problem's `field`, else its first `errors` entry's."""
@@ -93,6 +96,9 @@ class UnexpectedResponseError(WildtoolsError):
         """Seconds from the Retry-After header, when it holds a number (a 429's)."""
         return _retry_after(self.headers)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unexpected, (self.request, self.kind, self.status, self.headers, self.body, self.cause))
+
     def _describe(self) -> str:
         if self.kind == "connection":
             when = "before any answer" if self.status is None else f"after the head of a {self.status} answer (a truncated body)"
@@ -106,3 +112,8 @@ class UnexpectedResponseError(WildtoolsError):
         else:
             what = "a body that is not JSON" if self.status < 400 else "something other than problem JSON"
         return f"answered {self.status} {self.content_type or 'without a content type'}, {what}: {json.dumps(body, ensure_ascii=False)}"
+
+
+def _unexpected(request: str, kind: Literal["foreign", "connection"], status: Optional[int], headers: Mapping[str, str], body: str,
+                cause: Optional[str]) -> UnexpectedResponseError:
+    return UnexpectedResponseError(request, kind, status=status, headers=headers, body=body, cause=cause)
