@@ -75,3 +75,14 @@ export function loads(text: string): unknown {
     throw new PythonError('JSONDecodeError', (error as Error).message);
   }
 }
+
+/** The exception a client call raised (a failed test when it raised none, or something that is no Python exception). */
+export async function raisedBy(call: Promise<unknown>): Promise<PythonError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof PythonError) return error;
+    throw error;
+  }
+  throw new Error('expected the client to raise');
+}

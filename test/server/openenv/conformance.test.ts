@@ -3,7 +3,7 @@ import { CANCEL, EMAIL, FIND_USER, gone, ORDER, rawSocket, rightAnswer, SEED, TA
 import { GenericEnvClient } from '../../helpers/openenv/generic-client.js';
 import { MCPToolClient } from '../../helpers/openenv/mcp-tool-client.js';
 import { unreadableMembers } from '../../helpers/openenv/observation-rules.js';
-import { PythonError } from '../../helpers/openenv/python.js';
+import { raisedBy } from '../../helpers/openenv/python.js';
 import { SyncEnvClient } from '../../helpers/openenv/sync-client.js';
 import { validateRunningEnvironment } from '../../helpers/openenv/validator.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
@@ -11,35 +11,42 @@ import { startServer, type TestServer } from '../../helpers/server.js';
 // OpenEnv's own clients against /openenv, message by message, as emulated in test/helpers/openenv/ from
 // OpenEnv 385de5eb (GenericEnvClient, SyncEnvClient, the WebSocket errors, parallel episodes and the
 // runtime validator; MCPToolClient in conformance-mcp.test.ts; reset arguments, episode ids and the other
-// routes in conformance-episodes.test.ts). Each row below is asserted by the test named after it.
+// routes in conformance-episodes.test.ts). "conforms" is what the tests assert: a row that does not hold
+// fails its test.
 //
-// | message or criterion                                   | client                         | conforms |
-// |--------------------------------------------------------|--------------------------------|----------|
-// | reset {task, seed, episode_id}                          | GenericEnvClient               | yes      |
-// | step with dict actions (call_tool, no type, list_tools, answer) | GenericEnvClient      | yes      |
-// | state                                                   | GenericEnvClient               | yes      |
-// | close (disconnect: {"type": "close"})                   | GenericEnvClient               | yes      |
-// | reset (observation read as ListToolsObservation)        | MCPToolClient (simulation)     | yes      |
-// | list_tools() (step list_tools, cached after)            | MCPToolClient (simulation)     | yes      |
-// | call_tool(name, **kwargs) success                        | MCPToolClient (simulation)     | yes      |
-// | call_tool failing: RuntimeError "Tool '…' failed: … (type: …)" | MCPToolClient (simulation) | yes   |
-// | step(ListToolsAction), step(CallToolAction)             | MCPToolClient (simulation)     | yes      |
-// | state (State: episode_id, step_count)                   | MCPToolClient (simulation)     | yes      |
-// | openenv/session/create (no params)                      | MCPToolClient (production)     | yes      |
-// | tools/list {session_id}                                 | MCPToolClient (production)     | yes      |
-// | tools/call {name, arguments, session_id}                | MCPToolClient (production)     | yes      |
-// | tools/call JSON-RPC error: RuntimeError "Tool '…' failed: …" | MCPToolClient (production) | yes     |
-// | openenv/session/close {session_id}                      | MCPToolClient (production)     | yes      |
-// | reset, step, state, close in call order, same messages  | SyncEnvClient (.sync())        | yes      |
-// | list_tools, call_tool through __getattr__               | SyncEnvClient over MCPToolClient | yes    |
-// | {"type": "error"}: RuntimeError "Server error: … (code: …)" | EnvClient (all)           | yes      |
-// | eight parallel episodes stay isolated                   | GenericEnvClient ×8            | yes      |
-// | openapi_version_available                                | validate_running_environment   | yes      |
-// | health_endpoint                                          | validate_running_environment   | yes      |
-// | metadata_endpoint                                        | validate_running_environment   | yes      |
-// | schema_endpoint                                          | validate_running_environment   | yes      |
-// | mcp_endpoint                                             | validate_running_environment   | yes      |
-// | mode_endpoint_consistency (simulation)                   | validate_running_environment   | yes      |
+// | message or criterion                                           | client                                | conforms |
+// |----------------------------------------------------------------|---------------------------------------|----------|
+// | reset {task, seed, episode_id}                                 | GenericEnvClient                      | yes      |
+// | step, dict actions (call_tool, untyped, list_tools, answer)    | GenericEnvClient                      | yes      |
+// | state (the dict as sent)                                       | GenericEnvClient                      | yes      |
+// | close ({"type": "close"}, then the socket)                     | GenericEnvClient                      | yes      |
+// | reset (read as ListToolsObservation)                           | MCPToolClient, simulation             | yes      |
+// | list_tools() (step list_tools; cached after)                   | MCPToolClient, simulation             | yes      |
+// | call_tool(name, **kwargs), success                             | MCPToolClient, simulation             | yes      |
+// | call_tool failing: RuntimeError "Tool 'x' failed: m (type: t)" | MCPToolClient, simulation             | yes      |
+// | step(ListToolsAction), step(CallToolAction)                    | MCPToolClient, simulation             | yes      |
+// | state (State: episode_id, step_count)                          | MCPToolClient, simulation             | yes      |
+// | openenv/session/create (no params)                             | MCPToolClient, production             | yes      |
+// | tools/list {session_id}                                        | MCPToolClient, production             | yes      |
+// | tools/call {name, arguments, session_id}                       | MCPToolClient, production             | yes      |
+// | JSON-RPC error: RuntimeError "Tool 'x' failed: m"              | MCPToolClient, production             | yes      |
+// | openenv/session/close {session_id}                             | MCPToolClient, production             | yes      |
+// | reset, step, state, close: same messages, call order           | SyncEnvClient (.sync())               | yes      |
+// | list_tools, call_tool through __getattr__                      | SyncEnvClient over MCPToolClient      | yes      |
+// | {"type": "error"}: RuntimeError "Server error: m (code: c)"    | EnvClient (every client)              | yes      |
+// | eight parallel episodes stay isolated                          | GenericEnvClient x 8                  | yes      |
+// | reset with unknown kwargs (WS, HTTP, JSON-RPC): ignored, named | GenericEnvClient, MCPToolClient, HTTP | yes      |
+// | episode_id of 1-255 characters, reported as given              | GenericEnvClient                      | yes      |
+// | episode_id reused after close; a live duplicate refused        | GenericEnvClient, JSON-RPC            | yes      |
+// | POST /step with StepRequest fields and extra ones              | HTTP (OpenEnv's StepRequest)          | yes      |
+// | openenv/session/create {task, seed} / {}                       | JSON-RPC over HTTP                    | yes      |
+// | tools/list, tools/call, session/create on WS /mcp              | JSON-RPC over WebSocket               | yes      |
+// | openapi_version_available                                      | validate_running_environment          | yes      |
+// | health_endpoint                                                | validate_running_environment          | yes      |
+// | metadata_endpoint                                              | validate_running_environment          | yes      |
+// | schema_endpoint                                                | validate_running_environment          | yes      |
+// | mcp_endpoint                                                   | validate_running_environment          | yes      |
+// | mode_endpoint_consistency (simulation)                         | validate_running_environment          | yes      |
 
 const base = (server: TestServer) => `${server.origin}/openenv`;
 
@@ -51,17 +58,6 @@ const sent = (client: { log: { direction: string; message: unknown }[] }) =>
 function readable(t: Test, observation: unknown, what: string): Record<string, any> {
   t.same(unreadableMembers(observation), [], `${what}: tools only as a list, tool_name only as a string`);
   return observation as Record<string, any>;
-}
-
-/** The rejection of `promise` as OpenEnv's client would raise it. */
-async function raised(promise: Promise<unknown>): Promise<PythonError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof PythonError) return error;
-    throw error;
-  }
-  throw new Error('expected the client to raise');
 }
 
 t.test('GenericEnvClient: reset with task and seed, dict actions, state, close', async (t) => {
@@ -168,7 +164,7 @@ t.test('{"type": "error"} answers raise the RuntimeError OpenEnv builds; the con
     const answer = await raw.next();
     t.equal(answer.type, 'error', `${what}: an error message`);
     t.ok(codes.includes(answer.data.code), `${what}: a WSErrorCode (${answer.data.code})`);
-    const error = await raised(call());
+    const error = await raisedBy(call());
     t.equal(error.pyType, 'RuntimeError', `${what}: RuntimeError`);
     t.equal(error.message, `Server error: ${answer.data.message} (code: ${answer.data.code})`, `${what}: the text OpenEnv builds`);
     t.match(error.message, names, `${what}: names the problem`);
