@@ -4,7 +4,7 @@ import { ClientConnection } from './socket.js';
 // OpenEnv's EnvClient (src/openenv/core/env_client.py): one WebSocket at `<base>/ws` per client, each call
 // one message answered by one message. Subclasses say how an action is sent and how answers are read.
 
-/** client_types.StepResult: a dataclass, so no validation of its own. */
+/** client_types.py StepResult: a dataclass, so no validation of its own. */
 export interface StepResult<O> {
   observation: O;
   reward: unknown;
@@ -17,7 +17,7 @@ export interface Logged {
   message: unknown;
 }
 
-/** utils.convert_to_ws_url: http(s) becomes ws(s), a bare host gets ws://, a trailing slash goes. */
+/** utils.py convert_to_ws_url: http(s) becomes ws(s), a bare host gets ws://, a trailing slash goes. */
 export function convertToWsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   if (trimmed.startsWith('http://')) return `ws://${trimmed.slice(7)}`;
@@ -26,7 +26,7 @@ export function convertToWsUrl(url: string): string {
 }
 
 export abstract class EnvClient<A, O, S> {
-  /** EnvClient.__init__: `<base as ws>/ws`. */
+  /** env_client.py EnvClient.__init__: `<base as ws>/ws`. */
   readonly wsUrl: string;
   readonly log: Logged[] = [];
   protected readonly messageTimeoutMs: number;
@@ -37,13 +37,13 @@ export abstract class EnvClient<A, O, S> {
     this.messageTimeoutMs = messageTimeoutMs;
   }
 
-  /** EnvClient.connect: opens the WebSocket once. */
+  /** env_client.py EnvClient.connect: opens the WebSocket once. */
   async connect(): Promise<this> {
     this.ws ??= await ClientConnection.open(this.wsUrl);
     return this;
   }
 
-  /** EnvClient.disconnect: `{"type": "close"}` (best effort), then the socket's close. */
+  /** env_client.py EnvClient.disconnect: `{"type": "close"}` (best effort), then the socket's close. */
   async disconnect(): Promise<void> {
     const ws = this.ws;
     if (!ws) return;
@@ -54,14 +54,14 @@ export abstract class EnvClient<A, O, S> {
     this.ws = undefined;
   }
 
-  /** EnvClient._send: json.dumps of the message, connecting first if needed. */
+  /** env_client.py EnvClient._send: json.dumps of the message, connecting first if needed. */
   protected async send(message: PyDict): Promise<void> {
     await this.connect();
     this.log.push({ direction: 'sent', message });
     this.ws!.send(JSON.stringify(message));
   }
 
-  /** EnvClient._receive: json.loads of the next frame, within the message timeout. */
+  /** env_client.py EnvClient._receive: json.loads of the next frame, within the message timeout. */
   protected async receive(): Promise<unknown> {
     const message = loads(await this.ws!.recv(this.messageTimeoutMs));
     this.log.push({ direction: 'received', message });
@@ -69,7 +69,7 @@ export abstract class EnvClient<A, O, S> {
   }
 
   /**
-   * EnvClient._send_and_receive: an answer whose `type` is "error" raises
+   * env_client.py EnvClient._send_and_receive: an answer whose `type` is "error" raises
    * RuntimeError("Server error: {data.message or 'Unknown error'} (code: {data.code or 'UNKNOWN'})").
    */
   protected async sendAndReceive(message: PyDict): Promise<unknown> {
@@ -82,25 +82,25 @@ export abstract class EnvClient<A, O, S> {
     return response;
   }
 
-  /** EnvClient.reset(**kwargs): `{"type": "reset", "data": kwargs}`; parses `response.get("data", {})`. */
+  /** env_client.py EnvClient.reset(**kwargs): `{"type": "reset", "data": kwargs}`; parses `response.get("data", {})`. */
   async reset(kwargs: PyDict = {}): Promise<StepResult<O>> {
     const response = await this.sendAndReceive({ type: 'reset', data: kwargs });
     return this.parseResult(get(response, 'data', {}));
   }
 
-  /** EnvClient.step(action): `{"type": "step", "data": _step_payload(action)}`. */
+  /** env_client.py EnvClient.step(action): `{"type": "step", "data": _step_payload(action)}`. */
   async step(action: A): Promise<StepResult<O>> {
     const response = await this.sendAndReceive({ type: 'step', data: this.stepPayload(action) });
     return this.parseResult(get(response, 'data', {}));
   }
 
-  /** EnvClient.state(): `{"type": "state"}`; parses `response.get("data", {})`. */
+  /** env_client.py EnvClient.state(): `{"type": "state"}`; parses `response.get("data", {})`. */
   async state(): Promise<S> {
     const response = await this.sendAndReceive({ type: 'state' });
     return this.parseState(get(response, 'data', {}));
   }
 
-  /** EnvClient.close(): disconnect (no container provider here). */
+  /** env_client.py EnvClient.close(): disconnect (no container provider here). */
   async close(): Promise<void> {
     await this.disconnect();
   }

@@ -6,17 +6,17 @@ import { get, type PyDict } from './python.js';
  * observations and states dicts read as they come.
  */
 export class GenericEnvClient extends EnvClient<PyDict, unknown, unknown> {
-  /** GenericEnvClient._step_payload: a dict is the payload. */
+  /** generic_client.py GenericEnvClient._step_payload: a dict is the payload. */
   protected stepPayload(action: PyDict): PyDict {
     return action;
   }
 
-  /** GenericEnvClient._parse_result: observation (default {}), reward (default None), done (default False). */
+  /** generic_client.py GenericEnvClient._parse_result: observation (default {}), reward (default None), done (default False). */
   protected parseResult(payload: unknown): StepResult<unknown> {
     return { observation: get(payload, 'observation', {}), reward: get(payload, 'reward'), done: get(payload, 'done', false) };
   }
 
-  /** GenericEnvClient._parse_state: the payload as it is. */
+  /** generic_client.py GenericEnvClient._parse_state: the payload as it is. */
   protected parseState(payload: unknown): unknown {
     return payload;
   }

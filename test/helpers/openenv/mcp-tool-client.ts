@@ -7,11 +7,11 @@ import { get, has, isDict, iterate, type PyDict, PythonError, truthy } from './p
 // observations from each answer; production mode (use_production_mode True) speaks JSON-RPC over
 // HTTP POST <base>/mcp in a session of its own.
 
-/** mcp_types.ListToolsAction. */
+/** env_server/mcp_types.py ListToolsAction. */
 export interface ListToolsAction {
   action: 'ListToolsAction';
 }
-/** mcp_types.CallToolAction. */
+/** env_server/mcp_types.py CallToolAction. */
 export interface CallToolAction {
   action: 'CallToolAction';
   tool_name: string;
@@ -23,7 +23,7 @@ export const listToolsAction = (): ListToolsAction => ({ action: 'ListToolsActio
 export const callToolAction = (tool_name: string, args: PyDict = {}): CallToolAction => ({ action: 'CallToolAction', tool_name, arguments: args });
 
 export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
-  /** MCPClientBase.use_production_mode. */
+  /** mcp_client.py MCPClientBase.use_production_mode. */
   readonly useProductionMode: boolean;
   /** Each JSON-RPC request sent in production mode, in order (method and params). */
   readonly rpcLog: { method: string; params: PyDict }[] = [];
@@ -37,19 +37,19 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
     this.useProductionMode = options.useProductionMode ?? false;
   }
 
-  /** The production session's id once created (MCPClientBase._production_session_id). */
+  /** The production session's id once created (mcp_client.py MCPClientBase._production_session_id). */
   get sessionId(): string | undefined {
     return this.productionSessionId;
   }
 
-  /** MCPClientBase._production_mcp_url: the WebSocket URL back to http(s), without /ws, plus /mcp. */
+  /** mcp_client.py MCPClientBase._production_mcp_url: the WebSocket URL back to http(s), without /ws, plus /mcp. */
   productionMcpUrl(): string {
     let url = this.wsUrl.replace('ws://', 'http://').replace('wss://', 'https://');
     if (url.endsWith('/ws')) url = url.slice(0, -'/ws'.length);
     return `${url.replace(/\/+$/, '')}/mcp`;
   }
 
-  /** MCPClientBase._production_mcp_request: `{"jsonrpc": "2.0", method, params or {}, id: n}`; raise_for_status, then .json(). */
+  /** mcp_client.py MCPClientBase._production_mcp_request: `{"jsonrpc": "2.0", method, params or {}, id: n}`; raise_for_status, then .json(). */
   private async productionRequest(method: string, params?: PyDict): Promise<unknown> {
     const body = { jsonrpc: '2.0', method, params: params && Object.keys(params).length > 0 ? params : {}, id: ++this.requestId };
     this.rpcLog.push({ method, params: body.params });
@@ -68,7 +68,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
     }
   }
 
-  /** MCPClientBase._ensure_production_session: openenv/session/create once (no params), its result.session_id kept. */
+  /** mcp_client.py MCPClientBase._ensure_production_session: openenv/session/create once (no params), its result.session_id kept. */
   private ensureProductionSession(): Promise<string> {
     if (this.productionSessionId !== undefined) return Promise.resolve(this.productionSessionId);
     // The lock: concurrent callers share one creation.
@@ -89,7 +89,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
   }
 
   /**
-   * MCPClientBase.list_tools(use_cache): in production mode tools/list with the session's id (any failure
+   * mcp_client.py MCPClientBase.list_tools(use_cache): in production mode tools/list with the session's id (any failure
    * gives [], as OpenEnv swallows it); in simulation mode the ListToolsAction step, [] unless it observed a
    * ListToolsObservation.
    */
@@ -116,7 +116,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
   }
 
   /**
-   * MCPToolClient.call_tool(name, **kwargs). Production: tools/call with name, arguments and session_id; a
+   * mcp_client.py MCPToolClient.call_tool(name, **kwargs). Production: tools/call with name, arguments and session_id; a
    * JSON-RPC error raises RuntimeError("Tool '{name}' failed: {message}"). Simulation: the CallToolAction
    * step; an observed error raises RuntimeError("Tool '{name}' failed: {message} (type: {error_type})").
    * Either way a result dict holding "data" gives its data.
@@ -137,14 +137,14 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
     return isDict(result) && has(result, 'data') ? result['data'] : result;
   }
 
-  /** MCPClientBase._step_payload: the two MCP actions as their wire messages. */
+  /** mcp_client.py MCPClientBase._step_payload: the two MCP actions as their wire messages. */
   protected stepPayload(action: McpAction): PyDict {
     if (action.action === 'ListToolsAction') return { type: 'list_tools' };
     return { type: 'call_tool', tool_name: action.tool_name, arguments: action.arguments };
   }
 
   /**
-   * MCPClientBase._parse_result: `"tools" in obs_data` builds a ListToolsObservation from the iterated
+   * mcp_client.py MCPClientBase._parse_result: `"tools" in obs_data` builds a ListToolsObservation from the iterated
    * list; else `"tool_name" in obs_data` a CallToolObservation (a truthy error becomes ToolError(**error));
    * else a bare Observation. Pydantic validates each.
    */
@@ -171,12 +171,12 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
     return { observation, reward, done };
   }
 
-  /** MCPClientBase._parse_state: State(episode_id, step_count (default 0)). */
+  /** mcp_client.py MCPClientBase._parse_state: State(episode_id, step_count (default 0)). */
   protected parseState(payload: unknown): PyDict {
     return construct(State, { episode_id: get(payload, 'episode_id'), step_count: get(payload, 'step_count', 0) });
   }
 
-  /** MCPClientBase.close: openenv/session/close for a production session (best effort), then the WebSocket. */
+  /** mcp_client.py MCPClientBase.close: openenv/session/close for a production session (best effort), then the WebSocket. */
   override async close(): Promise<void> {
     if (this.productionSessionId !== undefined) {
       try {
@@ -190,7 +190,10 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
   }
 }
 
-/** A listed tool as both modes build it: Tool(name or "", description or "", input_schema or inputSchema or {}). */
+/**
+ * mcp_client.py MCPClientBase.list_tools and _parse_result: a listed tool as both build it,
+ * Tool(name or "", description or "", input_schema or inputSchema or {}).
+ */
 function toolOf(t: unknown): PyDict {
   return construct(Tool, { name: get(t, 'name', ''), description: get(t, 'description', ''), input_schema: get(t, 'input_schema', get(t, 'inputSchema', {})) });
 }

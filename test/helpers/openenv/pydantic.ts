@@ -106,13 +106,13 @@ export function construct(model: Model, kwargs: PyDict): PyDict {
 /** The model an instance was built as. */
 export const modelOf = (instance: unknown): string | undefined => (isDict(instance) ? (instance as { __model?: string }).__model : undefined);
 
-/** mcp_types.Tool (extra forbidden). */
+/** env_server/mcp_types.py Tool (extra forbidden). */
 export const Tool: Model = { name: 'Tool', extra: 'forbid', fields: { name: { check: str }, description: { check: str }, input_schema: { check: dict } } };
 
-/** mcp_types.ToolErrorType's values. */
+/** env_server/mcp_types.py ToolErrorType's values. */
 export const TOOL_ERROR_TYPES = ['execution_error', 'invalid_args', 'transport_error', 'tool_not_found', 'timeout'] as const;
 
-/** mcp_types.ToolError (extra forbidden). */
+/** env_server/mcp_types.py ToolError (extra forbidden). */
 export const ToolError: Model = { name: 'ToolError', extra: 'forbid', fields: { error_type: { check: enumOf(TOOL_ERROR_TYPES) }, message: { check: str } } };
 
 const observationFields: Record<string, Field> = {
@@ -121,13 +121,13 @@ const observationFields: Record<string, Field> = {
   metadata: { check: dict, default: () => ({}) },
 };
 
-/** types.Observation (extra forbidden). */
+/** env_server/types.py Observation (extra forbidden). */
 export const Observation: Model = { name: 'Observation', extra: 'forbid', fields: observationFields };
 
-/** mcp_types.ListToolsObservation. */
+/** env_server/mcp_types.py ListToolsObservation. */
 export const ListToolsObservation: Model = { name: 'ListToolsObservation', extra: 'forbid', fields: { ...observationFields, tools: { check: listOf(Tool) } } };
 
-/** mcp_types.CallToolObservation: tool_name a required, non-null string. */
+/** env_server/mcp_types.py CallToolObservation: tool_name a required, non-null string. */
 export const CallToolObservation: Model = {
   name: 'CallToolObservation',
   extra: 'forbid',
@@ -139,7 +139,7 @@ export const CallToolObservation: Model = {
   },
 };
 
-/** types.State (extra allowed). */
+/** env_server/types.py State (extra allowed). */
 export const State: Model = {
   name: 'State',
   extra: 'allow',

@@ -12,14 +12,14 @@ export class SyncEnvClient<A, O, S, C extends EnvClient<A, O, S> = EnvClient<A, 
 
   constructor(readonly asyncClient: C) {}
 
-  /** SyncEnvClient._run: the coroutine, after every call made before it has finished. */
+  /** sync_client.py SyncEnvClient._run: the coroutine, after every call made before it has finished. */
   private run<T>(call: () => Promise<T>): Promise<T> {
     const result = this.queue.then(call);
     this.queue = result.catch(() => {});
     return result;
   }
 
-  /** SyncEnvClient.connect (and `with client:` entry). */
+  /** sync_client.py SyncEnvClient.connect (and `with client:` entry). */
   connect(): Promise<this> {
     return this.run(async () => {
       await this.asyncClient.connect();
@@ -39,12 +39,12 @@ export class SyncEnvClient<A, O, S, C extends EnvClient<A, O, S> = EnvClient<A, 
     return this.run(() => this.asyncClient.state());
   }
 
-  /** SyncEnvClient.__getattr__: any other coroutine method of the async client (list_tools, call_tool, …), run the same way. */
+  /** sync_client.py SyncEnvClient.__getattr__: any other coroutine method of the async client (list_tools, call_tool, …), run the same way. */
   delegate<T>(method: (client: C) => Promise<T>): Promise<T> {
     return this.run(() => method(this.asyncClient));
   }
 
-  /** SyncEnvClient.close (and `with` exit): the async client's close, then the loop stops. */
+  /** sync_client.py SyncEnvClient.close (and `with` exit): the async client's close, then the loop stops. */
   close(): Promise<void> {
     return this.run(() => this.asyncClient.close());
   }

@@ -23,12 +23,12 @@ export interface ValidationReport {
   criteria: Criterion[];
 }
 
-/** _make_criterion. */
+/** _validation.py _make_criterion. */
 function criterion(id: string, description: string, passed: boolean, extra: Pick<Criterion, 'details' | 'expected' | 'actual'> = {}): Criterion {
   return { id, description, passed, required: true, ...extra };
 }
 
-/** _normalize_runtime_url: http:// when no scheme, no trailing slash. */
+/** _validation.py _normalize_runtime_url: http:// when no scheme, no trailing slash. */
 export function normalizeRuntimeUrl(baseUrl: string): string {
   let target = baseUrl.trim();
   if (!target) throw new Error('Runtime URL cannot be empty');
@@ -63,7 +63,7 @@ async function request(url: string, timeoutMs: number, body?: unknown): Promise<
 
 const failedRequest = (error: unknown) => `Request failed: ${(error as Error).name}: ${(error as Error).message}`;
 
-/** validate_running_environment(base_url, timeout_s): the six criteria in OpenEnv's order. */
+/** _validation.py validate_running_environment(base_url, timeout_s): the six criteria in OpenEnv's order. */
 export async function validateRunningEnvironment(baseUrl: string, timeoutMs = 5_000): Promise<ValidationReport> {
   const target = normalizeRuntimeUrl(baseUrl);
   const criteria: Criterion[] = [];

@@ -26,7 +26,7 @@ const connected = (t: Test, server: TestServer) => {
 
 const UNKNOWN = { difficulty: 'hard', render_mode: 'rgb_array' };
 
-t.test('reset ignores the arguments it does not take, names them, and still checks those it does', async (t) => {
+t.test('WebSocket reset ignores the arguments it does not take, names them, and still checks those it does', async (t) => {
   const server = await startServer(t);
   const env = connected(t, server);
   const socket = await env.reset({ task: TASK, seed: SEED, kinds: [], ...UNKNOWN });
@@ -43,17 +43,24 @@ t.test('reset ignores the arguments it does not take, names them, and still chec
   const typed = await mcp.reset({ task: TASK, seed: SEED, ...UNKNOWN });
   t.equal(modelOf(typed.observation), 'ListToolsObservation', 'MCPToolClient reads it');
   t.same(typed.observation['metadata'], { ignored_kwargs: ['difficulty', 'render_mode'] });
+});
 
+t.test('POST /openenv/reset and openenv/session/create: the same', async (t) => {
+  const server = await startServer(t);
   const http = await server.request('POST', '/openenv/reset', { task: TASK, seed: SEED, zeta: 1, alpha: true });
   t.equal(http.status, 200, 'POST /openenv/reset');
-  t.same(http.body.observation?.metadata, { ignored_kwargs: ['alpha', 'zeta'] });
+  t.same(http.body.observation?.metadata, { ignored_kwargs: ['alpha', 'zeta'] }, 'POST /openenv/reset: the ignored names, sorted');
   const badHttp = await server.request('POST', '/openenv/reset', { task: TASK, seed: -1, zeta: 1 });
   t.ok(badHttp.status >= 400 && badHttp.status < 500, `a bad seed over HTTP: ${badHttp.status}`);
-  t.match(badHttp.text, /seed/);
+  t.match(badHttp.text, /seed/, 'naming seed');
 
   const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, ...UNKNOWN });
   t.same(created.result?.observation?.metadata, { ignored_kwargs: ['difficulty', 'render_mode'] }, 'openenv/session/create');
-  t.match(await rpc(server, 'openenv/session/create', { seed: 'many', ...UNKNOWN }), { error: { code: -32602, message: /seed/ } });
+  t.match(
+    await rpc(server, 'openenv/session/create', { seed: 'many', ...UNKNOWN }),
+    { error: { code: -32602, message: /seed/ } },
+    'openenv/session/create: a bad seed refused',
+  );
 });
 
 t.test('episode_id: any 1 to 255 characters, reported as given, with a safe session id', async (t) => {
@@ -89,16 +96,16 @@ t.test('an episode_id is free again once its episode closed; two live episodes c
   t.match(await second.state(), { episode_id: 'again', step_count: 1 }, 'the first goes on');
   t.match(await twin.reset({ task: TASK, seed: SEED, kinds: [] }), { done: false }, 'and the refused connection still serves');
 
-  const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, episode_id: 'by rpc' });
+  const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, episode_id: 'by-rpc' });
   const sessionId = created.result?.session_id;
-  t.type(sessionId, 'string');
-  const clash = await server.request('POST', '/openenv/mcp', { jsonrpc: '2.0', id: 2, method: 'openenv/session/create', params: { episode_id: 'by rpc' } });
+  t.type(sessionId, 'string', 'openenv/session/create with an episode_id');
+  const clash = await server.request('POST', '/openenv/mcp', { jsonrpc: '2.0', id: 2, method: 'openenv/session/create', params: { episode_id: 'by-rpc' } });
   t.equal(clash.status, 200, 'a clash over JSON-RPC is no crash');
-  t.match(clash.body, { jsonrpc: '2.0', id: 2, error: { code: Number } });
-  t.match(await rpc(server, 'openenv/session/close', { session_id: sessionId }), { result: { closed: true } });
-  t.ok(await gone(server, sessionId));
+  t.match(clash.body, { jsonrpc: '2.0', id: 2, error: { code: Number } }, 'a JSON-RPC error');
+  t.match(await rpc(server, 'openenv/session/close', { session_id: sessionId }), { result: { closed: true } }, 'openenv/session/close');
+  t.ok(await gone(server, sessionId), 'closed');
   t.match(
-    await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, episode_id: 'by rpc' }),
+    await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, episode_id: 'by-rpc' }),
     { result: { session_id: sessionId } },
     'reused after close',
   );
@@ -117,7 +124,7 @@ t.test('POST /openenv/step takes every StepRequest field and ignores extra ones'
     verbose: false,
   });
   t.equal(step.status, 200, step.text.slice(0, 300));
-  t.match(step.body, { done: false, observation: { tool_name: FIND_USER.tool_name, result: USER_ID } });
+  t.match(step.body, { done: false, observation: { tool_name: FIND_USER.tool_name, result: USER_ID } }, 'the step ran');
 });
 
 t.test('openenv/session/create opens the task at the seed given, or a session without them', async (t) => {
@@ -136,12 +143,17 @@ t.test('openenv/session/create opens the task at the seed given, or a session wi
 t.test('GET /openenv/tasks: the tasks and the seed splits', async (t) => {
   const server = await startServer(t);
   const reply = await server.request('GET', '/openenv/tasks');
-  t.equal(reply.status, 200);
-  t.match(reply.body, { tasks: Array, splits: { train: { first: SPLITS.train.first }, test: { first: SPLITS.test.first, last: SPLITS.test.last } } });
+  t.equal(reply.status, 200, 'GET /openenv/tasks');
+  t.match(
+    reply.body,
+    { tasks: Array, splits: { train: { first: SPLITS.train.first }, test: { first: SPLITS.test.first, last: SPLITS.test.last } } },
+    'tasks and splits',
+  );
   const all = (await server.request<{ id: string }[]>('GET', '/tasks')).body;
   t.equal(reply.body?.tasks?.length, all.length, 'every task');
   t.match(
     reply.body?.tasks?.find((task: { id: string }) => task.id === TASK),
     { id: TASK, domain: 'retail' },
+    `${TASK}: its id and domain`,
   );
 });
