@@ -105,9 +105,9 @@ export abstract class EnvClient<A, O, S> {
     await this.disconnect();
   }
 
-  protected abstract stepPayload(action: A): PyDict;
-  protected abstract parseResult(payload: unknown): StepResult<O>;
-  protected abstract parseState(payload: unknown): S;
+  abstract stepPayload(action: A): PyDict;
+  abstract parseResult(payload: unknown): StepResult<O>;
+  abstract parseState(payload: unknown): S;
 }
 
 /** Python's str() of a JSON value inside an f-string. */

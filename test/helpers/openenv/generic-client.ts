@@ -7,17 +7,17 @@ import { get, type PyDict } from './python.js';
  */
 export class GenericEnvClient extends EnvClient<PyDict, unknown, unknown> {
   /** generic_client.py GenericEnvClient._step_payload: a dict is the payload. */
-  protected stepPayload(action: PyDict): PyDict {
+  stepPayload(action: PyDict): PyDict {
     return action;
   }
 
   /** generic_client.py GenericEnvClient._parse_result: observation (default {}), reward (default None), done (default False). */
-  protected parseResult(payload: unknown): StepResult<unknown> {
+  parseResult(payload: unknown): StepResult<unknown> {
     return { observation: get(payload, 'observation', {}), reward: get(payload, 'reward'), done: get(payload, 'done', false) };
   }
 
   /** generic_client.py GenericEnvClient._parse_state: the payload as it is. */
-  protected parseState(payload: unknown): unknown {
+  parseState(payload: unknown): unknown {
     return payload;
   }
 }

@@ -1,6 +1,6 @@
 import { EnvClient, pyStr, type StepResult } from './env-client.js';
 import { CallToolObservation, construct, ListToolsObservation, modelOf, Observation, State, Tool, ToolError } from './pydantic.js';
-import { get, has, isDict, iterate, type PyDict, PythonError, truthy } from './python.js';
+import { get, has, isDict, iterate, type PyDict, PythonError, truthy, typeName } from './python.js';
 
 // OpenEnv's MCPToolClient (src/openenv/core/mcp_client.py, MCPClientBase and MCPToolClient). Simulation mode
 // (the default: use_production_mode False) drives tools as steps over the WebSocket and builds typed
@@ -138,7 +138,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
   }
 
   /** mcp_client.py MCPClientBase._step_payload: the two MCP actions as their wire messages. */
-  protected stepPayload(action: McpAction): PyDict {
+  stepPayload(action: McpAction): PyDict {
     if (action.action === 'ListToolsAction') return { type: 'list_tools' };
     return { type: 'call_tool', tool_name: action.tool_name, arguments: action.arguments };
   }
@@ -148,7 +148,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
    * list; else `"tool_name" in obs_data` a CallToolObservation (a truthy error becomes ToolError(**error));
    * else a bare Observation. Pydantic validates each.
    */
-  protected parseResult(payload: unknown): StepResult<PyDict> {
+  parseResult(payload: unknown): StepResult<PyDict> {
     const obs = get(payload, 'observation', {});
     const done = get(payload, 'done', false);
     const reward = get(payload, 'reward');
@@ -172,7 +172,7 @@ export class MCPToolClient extends EnvClient<McpAction, PyDict, PyDict> {
   }
 
   /** mcp_client.py MCPClientBase._parse_state: State(episode_id, step_count (default 0)). */
-  protected parseState(payload: unknown): PyDict {
+  parseState(payload: unknown): PyDict {
     return construct(State, { episode_id: get(payload, 'episode_id'), step_count: get(payload, 'step_count', 0) });
   }
 
@@ -198,8 +198,9 @@ function toolOf(t: unknown): PyDict {
   return construct(Tool, { name: get(t, 'name', ''), description: get(t, 'description', ''), input_schema: get(t, 'input_schema', get(t, 'inputSchema', {})) });
 }
 
-/** `**value`: TypeError unless a mapping. */
+/** `ToolError(**value)`: TypeError unless a mapping. */
 function kwargsOf(value: unknown): PyDict {
-  if (!isDict(value)) throw new PythonError('TypeError', 'argument after ** must be a mapping');
+  if (!isDict(value))
+    throw new PythonError('TypeError', `openenv.core.env_server.mcp_types.ToolError() argument after ** must be a mapping, not ${typeName(value)}`);
   return value;
 }

@@ -6,7 +6,8 @@ import { isDict, type PyDict, PythonError } from './python.js';
 // (extra="forbid") or kept (extra="allow"). Constructing one with values it refuses throws the
 // ValidationError pydantic would.
 
-type Check = (value: unknown) => { value: unknown } | { error: string };
+/** A field's validation: its value, or the error pydantic reports (a union's: one per member, each `member\n  message`). */
+type Check = (value: unknown) => { value: unknown } | { error: string | string[] };
 
 interface Field {
   check: Check;
@@ -52,9 +53,18 @@ const int =
     return min !== undefined && number < min ? { error: `Input should be greater than or equal to ${min}` } : ok(number);
   };
 
-/** `bool | int | float | None` (Observation.reward). */
-const reward: Check = (value) =>
-  value === null || typeof value === 'boolean' || typeof value === 'number' ? ok(value) : { error: 'Input should be a valid number' };
+/** `bool | int | float | None` (Observation.reward): pydantic's smart union tries bool first, so "1" is True. */
+const reward: Check = (value) => {
+  if (value === null || typeof value === 'boolean' || typeof value === 'number') return ok(value);
+  const refused = { error: ['bool\n  Input should be a valid boolean', 'int\n  Input should be a valid integer', 'float\n  Input should be a valid number'] };
+  if (typeof value !== 'string') return refused;
+  const asBool = bool(value);
+  if ('value' in asBool) return asBool;
+  const asInt = int()(value);
+  if ('value' in asInt) return asInt;
+  const number = Number(value);
+  return value.trim() !== '' && Number.isFinite(number) ? ok(number) : refused;
+};
 
 const dict: Check = (value) => (isDict(value) ? ok(value) : { error: 'Input should be a valid dictionary' });
 
@@ -90,8 +100,11 @@ export function construct(model: Model, kwargs: PyDict): PyDict {
       continue;
     }
     const checked = field.check(kwargs[name]);
-    if ('error' in checked) errors.push(`${name}\n  ${checked.error} [input_value=${JSON.stringify(kwargs[name]) ?? 'None'}]`);
-    else instance[name] = checked.value;
+    if ('error' in checked) {
+      const input = ` [input_value=${JSON.stringify(kwargs[name]) ?? 'None'}]`;
+      if (Array.isArray(checked.error)) errors.push(...checked.error.map((error) => `${name}.${error}${input}`));
+      else errors.push(`${name}\n  ${checked.error}${input}`);
+    } else instance[name] = checked.value;
   }
   for (const name of Object.keys(kwargs).filter((key) => !Object.hasOwn(model.fields, key))) {
     if (model.extra === 'forbid') errors.push(`${name}\n  Extra inputs are not permitted`);
