@@ -2,6 +2,7 @@ import t, { type Test } from 'tap';
 import { FIND_USER, gone, SEED, TASK, USER_ID } from '../../helpers/openenv.js';
 import { GenericEnvClient } from '../../helpers/openenv/generic-client.js';
 import { MCPToolClient } from '../../helpers/openenv/mcp-tool-client.js';
+import { unreadableMembers } from '../../helpers/openenv/observation-rules.js';
 import { modelOf } from '../../helpers/openenv/pydantic.js';
 import { raisedBy } from '../../helpers/openenv/python.js';
 import { SESSION_ID } from '../../../server/core/sessions/session.js';
@@ -50,12 +51,14 @@ t.test('POST /openenv/reset and openenv/session/create: the same', async (t) => 
   const http = await server.request('POST', '/openenv/reset', { task: TASK, seed: SEED, zeta: 1, alpha: true });
   t.equal(http.status, 200, 'POST /openenv/reset');
   t.same(http.body.observation?.metadata, { ignored_kwargs: ['alpha', 'zeta'] }, 'POST /openenv/reset: the ignored names, sorted');
+  t.same(unreadableMembers(http.body.observation), [], 'POST /openenv/reset: tools only as a list, tool_name only as a string');
   const badHttp = await server.request('POST', '/openenv/reset', { task: TASK, seed: -1, zeta: 1 });
   t.ok(badHttp.status >= 400 && badHttp.status < 500, `a bad seed over HTTP: ${badHttp.status}`);
   t.match(badHttp.text, /seed/, 'naming seed');
 
   const created = await rpc(server, 'openenv/session/create', { task: TASK, seed: SEED, ...UNKNOWN });
   t.same(created.result?.observation?.metadata, { ignored_kwargs: ['difficulty', 'render_mode'] }, 'openenv/session/create');
+  t.same(unreadableMembers(created.result?.observation), [], 'openenv/session/create: tools only as a list, tool_name only as a string');
   t.match(
     await rpc(server, 'openenv/session/create', { seed: 'many', ...UNKNOWN }),
     { error: { code: -32602, message: /seed/ } },
@@ -125,6 +128,7 @@ t.test('POST /openenv/step takes every StepRequest field and ignores extra ones'
   });
   t.equal(step.status, 200, step.text.slice(0, 300));
   t.match(step.body, { done: false, observation: { tool_name: FIND_USER.tool_name, result: USER_ID } }, 'the step ran');
+  t.same(unreadableMembers(step.body?.observation), [], 'POST /openenv/step: tools only as a list, tool_name only as a string');
 });
 
 t.test('openenv/session/create opens the task at the seed given, or a session without them', async (t) => {
