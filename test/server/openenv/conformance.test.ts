@@ -213,7 +213,11 @@ t.test("OpenEnv's runtime validator: all six criteria at /openenv", async (t) =>
     ],
     JSON.stringify(report.criteria.filter((criterion) => !criterion.passed)),
   );
-  t.match(report, { passed: true, mode: 'simulation', standard_version: String, summary: { passed_count: 6, failed_criteria: [] } });
+  t.match(
+    report,
+    { passed: true, mode: 'simulation', standard_version: String, summary: { passed_count: 6, failed_criteria: [] } },
+    'the report passes, simulation mode',
+  );
   const openapi = await server.request('GET', '/openenv/openapi.json');
   t.equal(openapi.status, 200, 'GET /openenv/openapi.json');
   for (const path of ['/reset', '/step', '/state', '/health', '/metadata', '/schema', '/mcp'])
