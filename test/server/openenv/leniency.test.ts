@@ -80,7 +80,8 @@ t.test('an episode id is any string up to 255 characters, free again once its ep
     socket.send(JSON.stringify({ type: 'reset', data: { task: TASK, seed: SEED, episode_id: 'ws episode' } }));
     const answer = await socket.next();
     t.equal(answer.type, 'observation', `round ${round}: the id is free`);
-    checks.state((socket.send(JSON.stringify({ type: 'state' })), (await socket.next()).data));
+    socket.send(JSON.stringify({ type: 'state' }));
+    t.equal(checks.state((await socket.next()).data).episode_id, 'ws episode', `round ${round}: its state`);
     socket.send(JSON.stringify({ type: 'close' }));
     await socket.closed;
   }
