@@ -1,81 +1,56 @@
 #!/usr/bin/env python3
-"""A Chat Completions tool-calling loop over wildtools' retail tools.
+"""A Chat Completions tool-calling loop over wildtools' retail tools, with the `wildtools` package.
 
 Real model (needs `pip install openai` and OPENAI_API_KEY):
     python3 examples/python/agent.py ["what the user asks"]
-Scripted stand-in for the model (no package, no network beyond wildtools, no key):
+Scripted stand-in for the model (no openai package, no network beyond wildtools, no key):
     python3 examples/python/agent.py --scripted
 
-The tools come from `GET /retail/tools?format=openai` and every call is a POST to
-`/s/{session}/retail/tools/{name}`, with the standard library only. Every answer, a refusal
-included, goes back to the model as the tool's output.
+The session's tools come from `session.tools("openai", "retail")` (`GET /s/{session}/retail/tools?format=openai`),
+handed to `chat.completions.create(tools=...)` as they are; every call is `session.call(...)`. Every answer, a
+refusal or a broken answer included, goes back to the model as the tool's output. The package is `pip install
+./python` (standard library only); from a checkout without it installed, the example uses ../../python/src.
 """
 
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import sys
-import urllib.error
-import urllib.request
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-DEFAULT_URL = "http://127.0.0.1:8080"
+try:
+    import wildtools
+except ImportError:  # a checkout without the package installed: its sources
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python" / "src"))
+    import wildtools
+
 DOMAIN = "retail"
 # A pending order of the default data, as the README's examples use it.
 DEMO_EMAIL = "malik.okonkwo3001@example.com"
 DEMO_ORDER = "#W5124601"
 
 
-class Session:
-    """One wildtools session: an isolated copy of every database, with its own journal."""
-
-    def __init__(self, url: str, session_id: str) -> None:
-        self.url = url
-        self.id = session_id
-
-    @classmethod
-    def create(cls, url: str, session_id: Optional[str] = None) -> "Session":
-        body = {} if session_id is None else {"id": session_id}
-        created = json.loads(_request("POST", f"{url}/sessions", body))
-        return cls(url, created["id"])
-
-    def _path(self, rest: str) -> str:
-        return f"{self.url}/s/{urllib.request.quote(self.id, safe='')}{rest}"
-
-    def tools(self, domain: str) -> List[Dict[str, Any]]:
-        """The domain's tools in the Chat Completions `tools` format, as this session sees them."""
-        return json.loads(_request("GET", self._path(f"/{domain}/tools?format=openai")))
-
-    def policy(self, domain: str) -> str:
-        return _request("GET", self._path(f"/{domain}/policy"))
-
-    def call(self, domain: str, tool: str, args: Any) -> str:
-        """What the model should read: the result's JSON, a refusal's status and problem JSON, or the failure."""
-        try:
-            return _request("POST", self._path(f"/{domain}/tools/{tool}"), args)
-        except urllib.error.HTTPError as error:
-            return f"Error: HTTP {error.code} {error.read().decode('utf-8', 'replace')}"
-        except (urllib.error.URLError, http.client.HTTPException, ConnectionError) as error:
-            return f"Error: the request failed ({error})"
-
-    def diff(self) -> Dict[str, List[Dict[str, Any]]]:
-        return json.loads(_request("GET", f"{self.url}/sessions/{urllib.request.quote(self.id, safe='')}/diff"))
+def tool_output(session: wildtools.Session, name: str, arguments: str) -> str:
+    """What the model reads: the result's JSON, a refusal's status and problem JSON, or what went wrong."""
+    try:
+        args = json.loads(arguments or "{}")
+    except json.JSONDecodeError as error:
+        return f"Error: the arguments are not valid JSON ({error})"
+    try:
+        return json.dumps(session.call(DOMAIN, name, args))
+    except wildtools.ProblemError as error:  # the API refused: its detail says how to fix the call
+        return f"Error: HTTP {error.status} {json.dumps(error.problem, separators=(',', ':'))}"
+    except wildtools.UnexpectedResponseError as error:  # a gateway page, a reset, a cut body: worth a retry
+        return f"Error: {error}"
 
 
-def _request(method: str, url: str, body: Any = None) -> str:
-    data = None if body is None else json.dumps(body).encode("utf-8")
-    headers = {} if data is None else {"content-type": "application/json"}
-    with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers, method=method), timeout=60) as response:
-        return response.read().decode("utf-8")
-
-
-def run_agent(client: Any, model: str, session: Session, prompt: str, max_turns: int = 20) -> str:
+def run_agent(client: Any, model: str, session: wildtools.Session, prompt: str, max_turns: int = 20) -> str:
     """Asks the model, runs the tools it calls, hands their outputs back, until it answers in words."""
-    tools = session.tools(DOMAIN)
+    tools = session.tools("openai", DOMAIN)
     messages: List[Dict[str, Any]] = [
         {"role": "system", "content": session.policy(DOMAIN)},
         {"role": "user", "content": prompt},
@@ -93,12 +68,7 @@ def run_agent(client: Any, model: str, session: Session, prompt: str, max_turns:
         if not calls:
             return message.content or ""
         for call in calls:
-            try:
-                args = json.loads(call.function.arguments or "{}")
-            except json.JSONDecodeError as error:
-                output = f"Error: the arguments are not valid JSON ({error})"
-            else:
-                output = session.call(DOMAIN, call.function.name, args)
+            output = tool_output(session, call.function.name, call.function.arguments)
             messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
     raise RuntimeError(f"no answer after {max_turns} turns")
 
@@ -193,7 +163,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if not os.environ.get("OPENAI_API_KEY"):
             parser.error("OPENAI_API_KEY is not set: set it to run a real model, or pass --scripted")
         client = OpenAI()
-    session = Session.create(os.environ.get("WILDTOOLS_URL", DEFAULT_URL).rstrip("/"), options.session)
+    # Not `with`: the session outlives the run, so that its journal and diff can be read afterwards.
+    session = wildtools.Client().create_session(id=options.session)  # $WILDTOOLS_URL, else http://127.0.0.1:8080
     answer = run_agent(client, os.environ.get("OPENAI_MODEL", "gpt-4.1"), session, prompt)
 
     if options.json:
@@ -204,7 +175,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     for domain, changes in session.diff().items():
         for change in changes:
             print(f"changed: {domain} {change['table']} {change['id']} {change['op']} {', '.join(change.get('fields', []))}")
-    print(f"journal: {session.url}/sessions/{session.id}/journal")
+    print(f"journal: {session.client.base_url}/sessions/{session.id}/journal")
     return 0
 
 
