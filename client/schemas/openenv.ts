@@ -156,9 +156,10 @@ export const openenv = {
         ]
       },
       "episode_id": {
-        "description": "The id of the session the episode runs in (default: a new unique id).",
+        "description": "The episode’s id (OpenEnv’s ResetRequest: any string up to 255 characters), reported by state; its session id is the same when it is one, else derived from it. Free again as soon as its episode closed.",
         "type": "string",
-        "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
+        "minLength": 1,
+        "maxLength": 255
       },
       "domain": {
         "description": "With no task named: choose among this domain’s tasks.",
@@ -360,45 +361,36 @@ export const openenv = {
         ]
       },
       "tools": {
-        "anyOf": [
-          {
-            "type": "array",
-            "items": {
+        "description": "On reset and list_tools only: the tools as this session lists them now (absent otherwise, never null: clients iterate it).",
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "description": {
+              "type": "string"
+            },
+            "input_schema": {
               "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string"
-                },
-                "description": {
-                  "type": "string"
-                },
-                "input_schema": {
-                  "type": "object",
-                  "propertyNames": {
-                    "type": "string"
-                  },
-                  "additionalProperties": {}
-                }
+              "propertyNames": {
+                "type": "string"
               },
-              "required": [
-                "name",
-                "description",
-                "input_schema"
-              ],
-              "additionalProperties": false
+              "additionalProperties": {}
             }
           },
-          {
-            "type": "null"
-          }
-        ],
-        "description": "On reset and list_tools: the tools as this session lists them now."
+          "required": [
+            "name",
+            "description",
+            "input_schema"
+          ],
+          "additionalProperties": false
+        }
       },
       "tool_name": {
-        "type": [
-          "string",
-          "null"
-        ]
+        "description": "On a step that called a tool only (absent otherwise, never null: clients read it as a name).",
+        "type": "string"
       },
       "response": {
         "anyOf": [
@@ -492,6 +484,23 @@ export const openenv = {
           }
         ],
         "description": "On the terminal step: the deterministic score (GET /sessions/{id}/score)."
+      },
+      "metadata": {
+        "description": "On a reset that ignored some of its arguments.",
+        "type": "object",
+        "properties": {
+          "ignored_kwargs": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Reset arguments this environment does not take, ignored as OpenEnv’s server ignores them."
+          }
+        },
+        "required": [
+          "ignored_kwargs"
+        ],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -500,8 +509,6 @@ export const openenv = {
       "message",
       "task",
       "policy",
-      "tools",
-      "tool_name",
       "response",
       "result",
       "error",

@@ -202,6 +202,7 @@ class TransportTest(unittest.TestCase):
         self.assertEqual(called["path"], "/echo/s/a%20b%2Fc/retail/tools/get%20order")
         self.assertEqual(called["body"], {"a": 1, "idempotency_key": "k1"})
         self.assertEqual(called["headers"]["content-type"], "application/json")
+        self.assertEqual(client.call("../admin", "x")["path"], "/echo/..%2Fadmin/tools/x")
         listing = client.tools("openai", "retail", strict=True, session="s1")
         self.assertEqual(listing["path"], "/echo/s/s1/retail/tools?format=openai&strict=true")
         self.assertEqual(client.hazards("s", active=False)["path"], "/echo/hazards?session=s&active=0")

@@ -133,6 +133,17 @@ export function openapiDocuments(app: FastifyInstance): Map<string, Document> {
 }
 
 /**
+ * The routes under one base path as a document of their own, their paths relative to it: what a client given
+ * that base URL reads (OpenEnv's validator reads /reset, /step and /state off `<base_url>/openapi.json`).
+ */
+export function documentUnder(app: FastifyInstance, base: string, info: { title: string; description: string }): Document {
+  const full = app.swagger() as unknown as Document;
+  const paths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(full.paths ?? {})) if (path.startsWith(`${base}/`)) paths[path.slice(base.length)] = item;
+  return withReferencedSchemas({ ...full, info: { ...info, version: VERSION }, servers: [{ url: base }], paths, tags: tagsIn(paths) });
+}
+
+/**
  * The document with only the component schemas it references: the zod transform emits an input and
  * an output variant of every registered schema, and a domain may not use them all.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Fact, TASK_NAME, TaskCategory } from '../../scoring/task.js';
+import { Targeted } from '../core/tasks/summary.js';
 
 // The shapes the task and scoring routes answer in.
 
@@ -12,23 +13,6 @@ export const TaskParams = z.strictObject({
     .string()
     .regex(TASK_NAME, "three digits, or an imported task's name")
     .describe("The task's number in its domain (`001`), or an imported task's name (`tau2-12`)."),
-});
-
-const Targeted = z.object({ kind: z.string(), tool: z.string() });
-
-export const TaskSummary = z.object({
-  id: z.string().describe('domain/NNN'),
-  domain: z.string(),
-  title: z.string(),
-  categories: z.array(TaskCategory),
-  turns: z.number().int().describe('How many requests the user makes (more than one: multi-mission).'),
-  source: z
-    .enum(['template', 'data'])
-    .describe(
-      'template: each seed gives the task its own records, request and outcome; data: one set of data (an imported tau2-bench task), the seed fixing only ' +
-        'the hazards.',
-    ),
-  targets: z.array(Targeted).describe('The hazard scenarios its session switches on unless told otherwise.'),
 });
 
 export const TaskQuery = z.strictObject({

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { TaskCategory } from '../../scoring/task.js';
 import { problemError } from '../core/problem.js';
 import { PROBLEMS } from '../core/problem-responses.js';
-import type { TaskEntry } from '../core/tasks/book.js';
 import { scoreJournal } from '../core/tasks/judge.js';
 import { MAX_SEED, seedOf } from '../core/tasks/seeds.js';
-import { PublicTask, ScoreSchema, TaskParams, TaskQuery, TaskSummary } from './task-schemas.js';
+import { TaskSummary, taskSummary } from '../core/tasks/summary.js';
+import { PublicTask, ScoreSchema, TaskParams, TaskQuery } from './task-schemas.js';
 
 const tags = ['tasks'];
 
@@ -44,16 +44,6 @@ function querySeed(value: string): number {
 export async function taskRoutes(app: FastifyInstance): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { tasks } = app;
-  const summary = ({ id, domain, title, categories, turns, source, targets }: TaskEntry) => ({
-    id,
-    domain: domain.name,
-    title,
-    categories: [...categories],
-    turns,
-    source,
-    targets: targets.map(({ kind, tool }) => ({ kind, tool })),
-  });
-
   typed.get(
     '/tasks',
     {
@@ -69,7 +59,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.array(TaskSummary), ...PROBLEMS },
       },
     },
-    async (request) => (await tasks.ready()).select(request.query).map(summary),
+    async (request) => (await tasks.ready()).select(request.query).map(taskSummary),
   );
 
   typed.get(

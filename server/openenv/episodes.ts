@@ -1,20 +1,24 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { callTool } from '../core/call.js';
 import { unknownToolCall } from '../core/errors.js';
 import { anthropicToolOf } from '../core/listings.js';
 import { problemError } from '../core/problem.js';
 import { openSession } from '../core/sessions/open.js';
-import type { Session } from '../core/sessions/session.js';
+import { SESSION_ID, type Session } from '../core/sessions/session.js';
 import { MESSAGE, SUBMIT_ANSWER } from '../core/tasks/answer-tool.js';
 import { submitAnswer } from '../core/tasks/answers.js';
 import type { TaskEntry } from '../core/tasks/book.js';
 import type { TaskInstance } from '../core/tasks/instance.js';
 import { instanceOf, scoreSession } from '../core/tasks/judge.js';
+import { drawnSeed } from '../core/tasks/seeds.js';
 import { type CallView, callView, problemView } from './answer.js';
 import { type Action, DEFAULT_MAX_STEPS, type EpisodeState, type Observation, type ResetData, type StepResult } from './protocol.js';
 
 /** How far an episode has come; kept beside its session (and rebuilt from it for a task session started otherwise). */
 interface Progress {
+  /** The id reset was given (any string OpenEnv allows), else the session's. */
+  episodeId: string;
   steps: number;
   maxSteps: number;
   done: boolean;
@@ -24,8 +28,6 @@ const EMPTY: Omit<Observation, 'session_id' | 'step' | 'turn'> = {
   message: null,
   task: null,
   policy: null,
-  tools: null,
-  tool_name: null,
   response: null,
   result: null,
   error: null,
@@ -45,14 +47,23 @@ export class Episodes {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  /** Starts an episode in a new session: the task named, or the one the seed picks among those the filters leave. */
-  async reset(data: ResetData): Promise<{ session: Session; result: StepResult }> {
+  /**
+   * Starts an episode in a new session: the task named, or the one the seed picks among those the filters leave
+   * (with neither, the seed drawn for the session picks it). `ignored` names the arguments reset did not take.
+   */
+  async reset(data: ResetData, ignored: readonly string[] = []): Promise<{ session: Session; result: StepResult }> {
     const { episode_id, domain, category, kind, max_steps, keep, ...options } = data;
     void keep; // the transport's business: whether the session outlives its WebSocket
-    const task = options.task === undefined ? await this.choose(data) : undefined;
-    const body = { ...options, ...(task ? { task: task.id } : {}), ...(episode_id === undefined ? {} : { id: episode_id }) };
+    const id = episode_id === undefined ? undefined : sessionIdOf(episode_id);
+    let body: typeof options & { id?: string } = { ...options, ...(id === undefined ? {} : { id }) };
+    if (options.task === undefined) {
+      // The seed picks the task; without one, the seed the session would draw (its id chosen here to know it).
+      if (options.seed === undefined) body.id ??= this.app.sessions.newId();
+      const seed = options.seed ?? drawnSeed(body.id!);
+      body = { ...body, seed, task: (await this.choose({ seed, domain, category, kind })).id };
+    }
     const session = await openSession(this.app, body);
-    this.progress.set(session, { steps: 0, maxSteps: max_steps ?? DEFAULT_MAX_STEPS, done: false });
+    this.progress.set(session, { episodeId: episode_id ?? session.id, steps: 0, maxSteps: max_steps ?? DEFAULT_MAX_STEPS, done: false });
     this.started.add(session);
     const instance = instanceOf(session);
     const observation: Observation = {
@@ -61,6 +72,7 @@ export class Episodes {
       task: { id: instance.id, domain: instance.domain.name, title: instance.title, now: instance.clock.start, turns: turnsOf(instance), seed: instance.seed },
       policy: this.app.tasks.policy(instance.domain),
       tools: this.tools(session),
+      ...(ignored.length > 0 ? { metadata: { ignored_kwargs: [...ignored] } } : {}),
     };
     return { session, result: { observation, reward: null, done: false, metadata: { session_id: session.id } } };
   }
@@ -123,10 +135,10 @@ export class Episodes {
         calls: 0,
       };
     const task = instanceOf(session);
-    const { steps, maxSteps, done } = this.progressOf(session, task);
+    const { episodeId, steps, maxSteps, done } = this.progressOf(session, task);
     const turns = turnsOf(task);
     return {
-      episode_id: session.id,
+      episode_id: episodeId,
       step_count: steps,
       session_id: session.id,
       task: task.id,
@@ -169,7 +181,12 @@ export class Episodes {
   private progressOf(session: Session, task: TaskInstance): Progress {
     let progress = this.progress.get(session);
     if (!progress) {
-      progress = { steps: session.seq + session.answers.length, maxSteps: DEFAULT_MAX_STEPS, done: session.answers.length >= turnsOf(task) };
+      progress = {
+        episodeId: session.id,
+        steps: session.seq + session.answers.length,
+        maxSteps: DEFAULT_MAX_STEPS,
+        done: session.answers.length >= turnsOf(task),
+      };
       this.progress.set(session, progress);
     }
     return progress;
@@ -182,9 +199,17 @@ export class Episodes {
       const field = kind !== undefined ? 'kind' : category !== undefined ? 'category' : domain !== undefined ? 'domain' : 'task';
       throw problemError(404, 'unknown_task', 'No task matches the filters; GET /tasks lists them.', { field });
     }
-    const index = seed === undefined ? 0 : Number(seed) % candidates.length;
+    const index = Number(seed) % candidates.length;
     return candidates[index]!;
   }
 }
 
 const turnsOf = (task: TaskInstance) => task.turns.length;
+
+/**
+ * The session an episode id names: itself when it is a session id, else one derived from it (OpenEnv allows any
+ * string of up to 255 characters; a session id goes into URLs and file names).
+ */
+export function sessionIdOf(episodeId: string): string {
+  return SESSION_ID.test(episodeId) ? episodeId : `episode-${createHash('sha256').update(episodeId).digest('hex').slice(0, 40)}`;
+}

@@ -2,14 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problem } from '../../lib/problem.js';
-import { PUBLIC_SECURITY } from '../core/openapi.js';
+import { TaskCategory } from '../../scoring/task.js';
+import { documentUnder, PUBLIC_SECURITY } from '../core/openapi.js';
 import { PROBLEMS } from '../core/problem-responses.js';
 import { ProblemError, problemError } from '../core/problem.js';
 import { addressedSession } from '../core/session-id.js';
+import { sendJsonText } from '../core/reply.js';
 import { SessionId } from '../core/sessions/session.js';
+import { SPLITS } from '../core/tasks/seeds.js';
+import { TaskSummary, taskSummary } from '../core/tasks/summary.js';
 import { VERSION } from '../core/version.js';
 import type { Episodes } from './episodes.js';
-import { Action, EpisodeState, OPENENV_SCHEMAS, Observation, ResetData, type StepResult } from './protocol.js';
+import { Action, EpisodeState, LenientResetData, OPENENV_SCHEMAS, Observation, type StepResult, splitReset } from './protocol.js';
 import { answerRpc } from './rpc.js';
 
 const tags = ['openenv'];
@@ -21,7 +25,8 @@ const StepResultSchema = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-const StepRequest = z.strictObject({
+/** OpenEnv's StepRequest: its other members (render, …, as the server lets environments define) are accepted and ignored. */
+const StepRequest = z.looseObject({
   action: z.record(z.string(), z.unknown()).describe('The action (GET /openenv/schema): call_tool, list_tools or answer.'),
   session_id: SessionId.optional().describe('The episode’s session (else X-Session-Id or /s/{id}/openenv/step).'),
   timeout_s: z.number().positive().optional().describe('Accepted for OpenEnv clients; calls are not cut short by it.'),
@@ -103,12 +108,13 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
         operationId: 'openenv_reset',
         summary: 'Starts an episode in a new session (its id in the observation and X-Session-Id)',
         tags,
-        body: ResetData.nullish(),
+        body: LenientResetData.nullish(),
         response: { 200: StepResultSchema, ...PROBLEMS },
       },
     },
     async (request, reply): Promise<StepResult> => {
-      const { session, result } = await episodes.reset(request.body ?? {});
+      const { data, ignored } = splitReset(request.body ?? {});
+      const { session, result } = await episodes.reset(data, ignored);
       reply.header('x-session-id', session.id);
       return result;
     },
@@ -150,8 +156,69 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
     },
   );
 
-  app.post('/mcp', { schema: { hide: true } }, async (request) => answerRpc(app, episodes, request.body, undefined, addressedSession(request)));
+  typed.post(
+    '/mcp',
+    {
+      schema: {
+        operationId: 'openenv_mcp',
+        summary: "OpenEnv's JSON-RPC tools: tools/list, tools/call, openenv/session/create and openenv/session/close",
+        description:
+          'A JSON-RPC 2.0 request; always answered 200 with a JSON-RPC response (an `error` member for a refusal). The same requests go over the ' +
+          'WebSocket at /openenv/mcp, one session per connection.',
+        tags,
+        body: z.unknown().describe('{"jsonrpc": "2.0", "method": …, "params": {…}, "id": …}'),
+        response: { 200: JsonRpcAnswer, ...PROBLEMS },
+      },
+    },
+    async (request) => answerRpc(app, episodes, request.body, undefined, addressedSession(request)),
+  );
+
+  typed.get(
+    '/tasks',
+    {
+      schema: {
+        operationId: 'openenv_tasks',
+        summary: 'The tasks an episode can reset to, and the seed ranges of the train and test splits',
+        description:
+          'Reset with `{"task": <id>, "seed": <a seed of the split>}`: train on train seeds, evaluate on test seeds (a model trained on train ' +
+          'seeds never saw a test instance).',
+        tags,
+        querystring: z.strictObject({
+          split: z.enum(['train', 'test']).optional().describe('Only this split’s seed range (default both).'),
+          domain: z.string().max(64).optional().describe('Only this domain.'),
+          category: TaskCategory.optional().describe('Only tasks of this category.'),
+          kind: z.string().max(64).optional().describe('Only tasks that target this hazard kind.'),
+        }),
+        response: { 200: z.object({ splits: z.record(z.string(), SeedRange), tasks: z.array(TaskSummary) }), ...PROBLEMS },
+      },
+    },
+    async (request) => {
+      const { split, ...filters } = request.query;
+      const splits = split ? { [split]: SPLITS[split] } : { train: SPLITS.train, test: SPLITS.test };
+      return { splits, tasks: (await app.tasks.ready()).select(filters).map(taskSummary) };
+    },
+  );
+
+  let document: string | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    document ??= JSON.stringify(
+      documentUnder(app, app.prefix, {
+        title: 'wildtools as an OpenEnv environment',
+        description: "OpenEnv's HTTP protocol (simulation mode: reset, step, state), relative to this base URL; its WebSocket is at ws.",
+      }),
+    );
+    return sendJsonText(reply, document);
+  });
 }
+
+const JsonRpcAnswer = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number(), z.null()]),
+  result: z.unknown().optional(),
+  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional(),
+});
+
+const SeedRange = z.object({ first: z.number().int(), last: z.number().int() }).describe('The seeds of a split, both ends included.');
 
 /** An action that does not fit the schema: 422, as OpenEnv answers, naming each field. */
 export function actionProblem(error: z.ZodError): ProblemError {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { jsonSchemaOf } from '../../lib/json-schema.js';
-import { SessionId } from '../core/sessions/session.js';
 import { AnswerFields, saysSomething } from '../core/tasks/answers.js';
 import { MAX_SEED } from '../core/tasks/seeds.js';
 import { CreateSession } from '../core/tasks/setup.js';
@@ -12,6 +11,8 @@ import { isObject } from '../../lib/object.js';
 /** Most steps an episode may take unless reset asks for another limit. */
 export const DEFAULT_MAX_STEPS = 100;
 export const MOST_STEPS = 1000;
+/** OpenEnv's ResetRequest.episode_id limit. */
+const MOST_EPISODE_ID = 255;
 
 const Metadata = z.record(z.string(), z.unknown()).optional().describe("Free metadata (OpenEnv's Action.metadata); ignored.");
 
@@ -25,7 +26,15 @@ export const ResetData = CreateSession.omit({ id: true, seed: true })
         "The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none " +
           'is named.',
       ),
-    episode_id: SessionId.optional().describe('The id of the session the episode runs in (default: a new unique id).'),
+    episode_id: z
+      .string()
+      .min(1)
+      .max(MOST_EPISODE_ID)
+      .optional()
+      .describe(
+        'The episode’s id (OpenEnv’s ResetRequest: any string up to 255 characters), reported by state; its session id is the same when it is one, ' +
+          'else derived from it. Free again as soon as its episode closed.',
+      ),
     domain: z.string().max(64).optional().describe('With no task named: choose among this domain’s tasks.'),
     category: z.string().max(64).optional().describe('With no task named: choose among tasks of this category.'),
     kind: z.string().max(64).optional().describe('With no task named: choose among tasks targeting this hazard kind.'),
@@ -34,6 +43,30 @@ export const ResetData = CreateSession.omit({ id: true, seed: true })
   })
   .describe('Reset: the task to run (named, or chosen by seed among the filtered tasks) and its hazards.');
 export type ResetData = z.infer<typeof ResetData>;
+
+/**
+ * Reset's arguments as OpenEnv's server takes them: it passes `reset` only the keyword arguments its signature
+ * accepts and drops the rest, so trainers send their own extras freely. The ones this environment does not take
+ * are named in the reset observation's metadata; the ones it takes are still checked.
+ */
+export const LenientResetData = ResetData.loose();
+
+/** Reset's arguments checked: those it takes parsed, and the names of those it ignores (sorted). */
+export function parseReset(data: unknown): { success: true; data: ResetData; ignored: string[] } | { success: false; error: z.ZodError } {
+  const lenient = LenientResetData.safeParse(data);
+  return lenient.success ? { success: true, ...splitReset(lenient.data) } : lenient;
+}
+
+/** Checked reset arguments split into those reset takes and the names of the others (sorted). */
+export function splitReset(data: z.infer<typeof LenientResetData>): { data: ResetData; ignored: string[] } {
+  const known: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  for (const [name, value] of Object.entries(data)) {
+    if (Object.hasOwn(ResetData.shape, name)) known[name] = value;
+    else ignored.push(name);
+  }
+  return { data: known as ResetData, ignored: ignored.sort() };
+}
 
 const CallToolAction = z.strictObject({
   type: z.literal('call_tool'),
@@ -91,13 +124,20 @@ export const Observation = z
       .nullable()
       .describe('On reset: the task.'),
     policy: z.string().nullable().describe("On reset: the domain's policy (markdown)."),
-    tools: z.array(ListedTool).nullable().describe('On reset and list_tools: the tools as this session lists them now.'),
-    tool_name: z.string().nullable(),
+    tools: z
+      .array(ListedTool)
+      .optional()
+      .describe('On reset and list_tools only: the tools as this session lists them now (absent otherwise, never null: clients iterate it).'),
+    tool_name: z.string().optional().describe('On a step that called a tool only (absent otherwise, never null: clients read it as a name).'),
     response: HttpAnswer.describe('After call_tool: the HTTP answer.'),
     result: z.unknown().describe('After call_tool: the body parsed as JSON, or null when it is not JSON.'),
     error: ToolError.describe('After call_tool: a failure of the call itself (an error status, no answer, a broken body).'),
     turn: z.number().int().describe('The current request, from 1.'),
     score: z.record(z.string(), z.unknown()).nullable().describe('On the terminal step: the deterministic score (GET /sessions/{id}/score).'),
+    metadata: z
+      .object({ ignored_kwargs: z.array(z.string()).describe('Reset arguments this environment does not take, ignored as OpenEnv’s server ignores them.') })
+      .optional()
+      .describe('On a reset that ignored some of its arguments.'),
   })
   .describe('What the agent observes after reset or a step.');
 export type Observation = z.infer<typeof Observation>;

@@ -4,7 +4,7 @@ import { anthropicToolOf } from '../core/listings.js';
 import { toProblem } from '../core/problem.js';
 import type { Session } from '../core/sessions/session.js';
 import type { Episodes } from './episodes.js';
-import { ResetData } from './protocol.js';
+import { parseReset } from './protocol.js';
 import { isObject } from '../../lib/object.js';
 
 // OpenEnv's JSON-RPC tool access (POST /openenv/mcp, and `mcp` messages on the WebSocket): tools/list,
@@ -27,7 +27,7 @@ export interface RpcResponse {
   error?: { code: number; message: string; data?: unknown };
 }
 
-const failure = (id: RpcResponse['id'], code: number, message: string, data?: unknown): RpcResponse => ({
+export const failure = (id: RpcResponse['id'], code: number, message: string, data?: unknown): RpcResponse => ({
   jsonrpc: '2.0',
   id,
   error: { code, message, ...(data === undefined ? {} : { data }) },
@@ -75,9 +75,9 @@ export async function answerRpc(app: FastifyInstance, episodes: Episodes, messag
       case 'openenv/session/create': {
         if (bound) return { jsonrpc: '2.0', id, result: { session_id: bound.id } };
         const { session_id: _ignored, ...data } = params;
-        const reset = ResetData.safeParse(data);
+        const reset = parseReset(data);
         if (!reset.success) throw new RpcError(RPC.INVALID_PARAMS, reset.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-        const { session, result } = await episodes.reset(reset.data);
+        const { session, result } = await episodes.reset(reset.data, reset.ignored);
         return { jsonrpc: '2.0', id, result: { session_id: session.id, observation: result.observation } };
       }
       case 'openenv/session/close': {
@@ -94,11 +94,22 @@ export async function answerRpc(app: FastifyInstance, episodes: Episodes, messag
         return failure(id, RPC.METHOD_NOT_FOUND, `Method not found: ${method}`);
     }
   } catch (error) {
-    if (error instanceof RpcError) return failure(id, error.code, error.message);
-    const problem = toProblem(error);
-    if (problem) return failure(id, problem.problem.status < 500 ? RPC.INVALID_PARAMS : RPC.SERVER_ERROR, problem.problem.detail, problem.problem);
+    if (error instanceof RpcError || toProblem(error)) return rpcFailure(app, id, error);
     throw error;
   }
+}
+
+/** A failure as a JSON-RPC error: a refusal (a problem) with its detail, a full server as OpenEnv's capacity error, anything else logged. */
+export function rpcFailure(app: FastifyInstance, id: RpcResponse['id'], error: unknown): RpcResponse {
+  if (error instanceof RpcError) return failure(id, error.code, error.message);
+  const known = toProblem(error);
+  if (!known) {
+    app.log.error({ err: error }, 'an OpenEnv JSON-RPC request failed');
+    return failure(id, RPC.SERVER_ERROR, 'The server failed to handle the request; it has been logged.');
+  }
+  const { problem } = known;
+  const code = problem.status < 500 && problem.code !== 'session_limit' ? RPC.INVALID_PARAMS : RPC.SERVER_ERROR;
+  return failure(id, code, problem.detail, problem);
 }
 
 class RpcError extends Error {

@@ -4,15 +4,13 @@ import { type JsonTextError, parseJsonText } from '../../lib/json.js';
 import { toProblem } from '../core/problem.js';
 import type { Session } from '../core/sessions/session.js';
 import type { Episodes } from './episodes.js';
-import { Action, ResetData } from './protocol.js';
+import { Action, parseReset } from './protocol.js';
 import { answerRpc } from './rpc.js';
+import type { SocketPlaces, SocketProtocol } from './socket.js';
 import { isObject } from '../../lib/object.js';
 
 /** OpenEnv's error codes (WSErrorCode). */
 type ErrorCode = 'INVALID_JSON' | 'UNKNOWN_TYPE' | 'VALIDATION_ERROR' | 'EXECUTION_ERROR' | 'CAPACITY_REACHED' | 'SESSION_ERROR';
-
-/** Messages a connection may have waiting; a client that sends more without reading the answers is cut off. */
-const MAX_QUEUED = 64;
 
 /**
  * OpenEnv's WebSocket protocol at /openenv/ws: each connection is its own episode (its own wildtools
@@ -20,45 +18,16 @@ const MAX_QUEUED = 64;
  * order: reset and step with an observation, state with the state, mcp with a JSON-RPC answer, close
  * by closing; anything wrong with an error message that names the problem, never a dropped connection.
  */
-export async function openenvSocketRoute(app: FastifyInstance, { episodes, idleMs }: { episodes: Episodes; idleMs: number }): Promise<void> {
-  let connections = 0;
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    if (connections >= app.sessions.maxSessions) {
-      send(
-        socket,
-        error('CAPACITY_REACHED', `All ${app.sessions.maxSessions} sessions are in use; retry later.`, {
-          active_sessions: connections,
-          max_sessions: app.sessions.maxSessions,
-        }),
-      );
-      socket.close(1013, 'capacity reached');
-      return;
-    }
-    connections++;
-    const connection = new Connection(app, episodes, socket);
-    // An idle connection is closed, so that idle clients cannot hold every place.
-    const idle = setTimeout(() => closeIdle(), idleMs);
-    const closeIdle = () => {
-      send(socket, error('SESSION_ERROR', `No message for ${Math.round(idleMs / 1000)} s (OPENENV_IDLE_TIMEOUT): the connection is closed.`));
-      socket.close(1001, 'idle');
-    };
-    socket.on('message', (data, isBinary) => {
-      idle.refresh();
-      connection.receive(isBinary ? null : data.toString());
-    });
-    socket.on('close', () => {
-      clearTimeout(idle);
-      connections--;
-      connection.end();
-    });
-  });
+export async function openenvSocketRoute(
+  app: FastifyInstance,
+  { episodes, idleMs, places }: { episodes: Episodes; idleMs: number; places: SocketPlaces },
+): Promise<void> {
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => places.serve(socket, new Connection(app, episodes, socket), idleMs));
 }
 
-class Connection {
+class Connection implements SocketProtocol {
   private session: Session | undefined;
   private keep = false;
-  private queued = 0;
-  private chain: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -66,25 +35,7 @@ class Connection {
     private readonly socket: WebSocket,
   ) {}
 
-  receive(text: string | null): void {
-    if (++this.queued > MAX_QUEUED) {
-      send(this.socket, error('EXECUTION_ERROR', `More than ${MAX_QUEUED} messages wait for an answer; read the answers before sending more.`));
-      this.socket.close(1008, 'too many messages waiting');
-      return;
-    }
-    this.chain = this.chain.then(async () => {
-      const answer = await this.answer(text).catch((failure: unknown) => this.failure(failure));
-      this.queued--;
-      if (answer) send(this.socket, answer);
-    });
-  }
-
-  /** The session goes with the connection, unless reset asked to keep it. */
-  end(): void {
-    void this.chain.then(() => this.discard());
-  }
-
-  private async answer(text: string | null): Promise<object | undefined> {
+  async answer(text: string | null): Promise<object | undefined> {
     if (text === null) return error('INVALID_JSON', 'Send messages as JSON text frames.');
     let message: unknown;
     try {
@@ -108,6 +59,8 @@ class Connection {
       case 'state':
         return { type: 'state', data: this.episodes.state(this.session && this.live()) };
       case 'close':
+        // Discarded before the socket closes, so that the episode's id is free again when the client reconnects at once.
+        this.discard();
         this.socket.close(1000, 'closed by the client');
         return undefined;
       case 'mcp':
@@ -118,13 +71,26 @@ class Connection {
   }
 
   private async reset(data: unknown): Promise<object> {
-    const parsed = ResetData.safeParse(data);
+    const parsed = parseReset(data);
     if (!parsed.success) return validation(parsed.error.issues, 'data');
     this.discard();
-    const { session, result } = await this.episodes.reset(parsed.data);
+    const { session, result } = await this.episodes.reset(parsed.data, parsed.ignored);
     this.session = session;
     this.keep = parsed.data.keep === true;
     return { type: 'observation', data: result };
+  }
+
+  full(connections: number): object {
+    const most = this.app.sessions.maxSessions;
+    return error('CAPACITY_REACHED', `All ${most} sessions are in use; retry later.`, { active_sessions: connections, max_sessions: most });
+  }
+
+  flooded(limit: number): object {
+    return error('EXECUTION_ERROR', `More than ${limit} messages wait for an answer; read the answers before sending more.`);
+  }
+
+  idle(seconds: number): object {
+    return error('SESSION_ERROR', `No message for ${seconds} s (OPENENV_IDLE_TIMEOUT): the connection is closed.`);
   }
 
   /** The connection's session, unless it expired or was deleted meanwhile. */
@@ -132,14 +98,14 @@ class Connection {
     return this.app.sessions.require(this.session!.id);
   }
 
-  private discard(): void {
+  discard(): void {
     const session = this.session;
     this.session = undefined;
     if (!session || this.keep || this.app.sessions.get(session.id) !== session) return;
     this.app.sessions.delete(session.id);
   }
 
-  private failure(failure: unknown): object {
+  failure(failure: unknown): object {
     const known = toProblem(failure);
     if (!known) {
       this.app.log.error({ err: failure }, 'an OpenEnv message failed');
@@ -156,8 +122,4 @@ const error = (code: ErrorCode, message: string, extra: Record<string, unknown> 
 function validation(issues: readonly { path: readonly PropertyKey[]; message: string }[], root: string) {
   const errors = issues.map((issue) => ({ field: [root, ...issue.path.map(String)].join('.'), message: issue.message }));
   return error('VALIDATION_ERROR', `Invalid message: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, { errors });
-}
-
-function send(socket: WebSocket, message: object): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }

@@ -107,14 +107,16 @@ export class CheckedClient {
 export interface RawSocket {
   send(data: string | Uint8Array): void;
   /** The next message the server sends, parsed. */
-  next(): Promise<{ type: string; data: any }>;
+  next(): Promise<{ type: string; data: any; [member: string]: any }>;
   /** Resolves with the close code once the connection closed. */
   closed: Promise<number>;
+  /** Closes the connection from this side; resolves once it closed. */
+  close(): Promise<number>;
 }
 
-/** A bare WebSocket at /openenv/ws for traffic an OpenEnv client never sends; closed when the test ends. */
-export async function rawSocket(t: Asserts, server: TestServer): Promise<RawSocket> {
-  const socket = new WebSocket(`${server.origin.replace(/^http/, 'ws')}/openenv/ws`);
+/** A bare WebSocket (at /openenv/ws unless told) for traffic an OpenEnv client never sends; closed when the test ends. */
+export async function rawSocket(t: Asserts, server: TestServer, path = '/openenv/ws'): Promise<RawSocket> {
+  const socket = new WebSocket(`${server.origin.replace(/^http/, 'ws')}${path}`);
   const received: string[] = [];
   const waiting: ((text: string) => void)[] = [];
   socket.addEventListener('message', (event) => {
@@ -137,6 +139,10 @@ export async function rawSocket(t: Asserts, server: TestServer): Promise<RawSock
     send: (data) => socket.send(data),
     next: async () => JSON.parse(received.shift() ?? (await new Promise<string>((resolve) => waiting.push(resolve)))),
     closed,
+    close: () => {
+      socket.close();
+      return closed;
+    },
   };
 }
 

@@ -31,12 +31,14 @@ const TARGETS: Target[] = [
   { method: 'POST', path: '/openenv/step', body: '{"action": {"type": "list_tools"}, "session_id": "default"}' },
   { method: 'GET', path: '/openenv/state', body: '' },
   { method: 'POST', path: '/openenv/mcp', body: '{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}' },
-  {
+  { method: 'GET', path: '/openenv/tasks?split=train', body: '' },
+  { method: 'GET', path: '/openenv/openapi.json', body: '' },
+  ...['/openenv/ws', '/openenv/mcp'].map((path) => ({
     method: 'GET',
-    path: '/openenv/ws',
+    path,
     body: '',
     headers: 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n',
-  },
+  })),
 ];
 const PROXIED: Target = { method: 'POST', path: '/proxy/crm/contacts', body: '{"name": "Ada", "email": "ada@example.com"}' };
 

@@ -29,7 +29,7 @@ def _scoped(session: Optional[str], path: str) -> str:
 
 
 def _tool_path(domain: Optional[str], tool: str) -> str:
-    return f"/{domain}/tools/{_q(tool)}" if domain else f"/tools/{_q(tool)}"
+    return f"/{_q(domain)}/tools/{_q(tool)}" if domain else f"/tools/{_q(tool)}"
 
 
 def _answer_body(answer: Optional[Mapping[str, Any]], text: Optional[str]) -> dict[str, Any]:
@@ -130,17 +130,17 @@ class Client:
         """A tool listing as the session sees it: `openai` (Chat Completions `tools=`), `openai-responses` (Responses
         API `tools=`), `anthropic` (Messages API `tools=`), `mcp` (a tools/list result) or `native`. domain None: every
         domain's tools under the combined names. strict: schemas for OpenAI's strict mode (the OpenAI formats)."""
-        path = f"/{domain}/tools" if domain else "/tools"
+        path = f"/{_q(domain)}/tools" if domain else "/tools"
         query = {"format": format, "strict": True if strict else None}
         return self._transport.json("GET", _scoped(session, path), query=query)
 
     def openapi(self, domain: Optional[str] = None, *, session: Optional[str] = None) -> dict[str, Any]:
         """A domain's OpenAPI document, or the combined one."""
-        return self._transport.object("GET", _scoped(session, f"/{domain}/openapi.json" if domain else "/openapi.json"))
+        return self._transport.object("GET", _scoped(session, f"/{_q(domain)}/openapi.json" if domain else "/openapi.json"))
 
     def policy(self, domain: str, *, session: Optional[str] = None) -> str:
         """The rules an agent must follow in a domain, as markdown."""
-        return self._transport.request("GET", _scoped(session, f"/{domain}/policy")).text
+        return self._transport.request("GET", _scoped(session, f"/{_q(domain)}/policy")).text
 
     def health(self) -> dict[str, Any]:
         return self._transport.object("GET", "/health")

@@ -2152,6 +2152,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openenv/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenEnv's JSON-RPC tools: tools/list, tools/call, openenv/session/create and openenv/session/close
+         * @description A JSON-RPC 2.0 request; always answered 200 with a JSON-RPC response (an `error` member for a refusal). The same requests go over the WebSocket at /openenv/mcp, one session per connection.
+         */
+        post: operations["openenv_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openenv/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tasks an episode can reset to, and the seed ranges of the train and test splits
+         * @description Reset with `{"task": <id>, "seed": <a seed of the split>}`: train on train seeds, evaluate on test seeds (a model trained on train seeds never saw a test instance).
+         */
+        get: operations["openenv_tasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/proxies": {
         parameters: {
             query?: never;
@@ -15033,7 +15073,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description The session's clock: virtual and deterministic, it advances by step_ms at every call. */
                     clock?: {
                         /**
@@ -15079,7 +15119,7 @@ export interface operations {
                     hazard_rate?: number;
                     /** @description The episode's seed: the task's instance (its records, request and hazard draws; drawn from the train split when absent), and which task when none is named. */
                     seed?: number | string;
-                    /** @description The id of the session the episode runs in (default: a new unique id). */
+                    /** @description The episode’s id (OpenEnv’s ResetRequest: any string up to 255 characters), reported by state; its session id is the same when it is one, else derived from it. Free again as soon as its episode closed. */
                     episode_id?: string;
                     /** @description With no task named: choose among this domain’s tasks. */
                     domain?: string;
@@ -15091,7 +15131,9 @@ export interface operations {
                     max_steps?: number;
                     /** @description Keep the session after its WebSocket closes (default: it is deleted then), to read its journal and score. */
                     keep?: boolean;
-                } | null;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
             };
         };
         responses: {
@@ -15123,15 +15165,16 @@ export interface operations {
                             } | null;
                             /** @description On reset: the domain's policy (markdown). */
                             policy: string | null;
-                            /** @description On reset and list_tools: the tools as this session lists them now. */
-                            tools: {
+                            /** @description On reset and list_tools only: the tools as this session lists them now (absent otherwise, never null: clients iterate it). */
+                            tools?: {
                                 name: string;
                                 description: string;
                                 input_schema: {
                                     [key: string]: unknown;
                                 };
-                            }[] | null;
-                            tool_name: string | null;
+                            }[];
+                            /** @description On a step that called a tool only (absent otherwise, never null: clients read it as a name). */
+                            tool_name?: string;
                             /** @description After call_tool: the HTTP answer. */
                             response: {
                                 status: number;
@@ -15156,6 +15199,11 @@ export interface operations {
                             score: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description On a reset that ignored some of its arguments. */
+                            metadata?: {
+                                /** @description Reset arguments this environment does not take, ignored as OpenEnv’s server ignores them. */
+                                ignored_kwargs: string[];
+                            };
                         };
                         /** @description The score on the terminal step (1 success, 0 failure); null before. */
                         reward: number | null;
@@ -15205,6 +15253,8 @@ export interface operations {
                     /** @description Accepted for OpenEnv clients; calls are not cut short by it. */
                     timeout_s?: number;
                     request_id?: string;
+                } & {
+                    [key: string]: unknown;
                 };
             };
         };
@@ -15237,15 +15287,16 @@ export interface operations {
                             } | null;
                             /** @description On reset: the domain's policy (markdown). */
                             policy: string | null;
-                            /** @description On reset and list_tools: the tools as this session lists them now. */
-                            tools: {
+                            /** @description On reset and list_tools only: the tools as this session lists them now (absent otherwise, never null: clients iterate it). */
+                            tools?: {
                                 name: string;
                                 description: string;
                                 input_schema: {
                                     [key: string]: unknown;
                                 };
-                            }[] | null;
-                            tool_name: string | null;
+                            }[];
+                            /** @description On a step that called a tool only (absent otherwise, never null: clients read it as a name). */
+                            tool_name?: string;
                             /** @description After call_tool: the HTTP answer. */
                             response: {
                                 status: number;
@@ -15270,6 +15321,11 @@ export interface operations {
                             score: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description On a reset that ignored some of its arguments. */
+                            metadata?: {
+                                /** @description Reset arguments this environment does not take, ignored as OpenEnv’s server ignores them. */
+                                ignored_kwargs: string[];
+                            };
                         };
                         /** @description The score on the terminal step (1 success, 0 failure); null before. */
                         reward: number | null;
@@ -15330,6 +15386,132 @@ export interface operations {
                         done: boolean;
                         /** @description Tool calls journaled in the session. */
                         calls: number;
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description {"jsonrpc": "2.0", "method": …, "params": {…}, "id": …} */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        jsonrpc: "2.0";
+                        id: string | number | null;
+                        result?: unknown;
+                        error?: {
+                            code: number;
+                            message: string;
+                            data?: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openenv_tasks: {
+        parameters: {
+            query?: {
+                /** @description Only this split’s seed range (default both). */
+                split?: "train" | "test";
+                /** @description Only this domain. */
+                domain?: string;
+                /** @description Only tasks of this category. */
+                category?: "single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial";
+                /** @description Only tasks that target this hazard kind. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        splits: {
+                            [key: string]: {
+                                first: number;
+                                last: number;
+                            };
+                        };
+                        tasks: {
+                            /** @description domain/NNN */
+                            id: string;
+                            domain: string;
+                            title: string;
+                            categories: ("single-step" | "multi-step" | "parallel" | "multi-mission" | "refusal" | "partial")[];
+                            /** @description How many requests the user makes (more than one: multi-mission). */
+                            turns: number;
+                            /**
+                             * @description template: each seed gives the task its own records, request and outcome; data: one set of data (an imported tau2-bench task), the seed fixing only the hazards.
+                             * @enum {string}
+                             */
+                            source: "template" | "data";
+                            /** @description The hazard scenarios its session switches on unless told otherwise. */
+                            targets: {
+                                kind: string;
+                                tool: string;
+                            }[];
+                        }[];
                     };
                 };
             };

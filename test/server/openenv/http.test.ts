@@ -74,7 +74,16 @@ t.test('reset names a task or lets the seed choose among the filtered tasks', as
     t.ok(picks.size > 1, `${query}: the seed decides among them`);
     t.equal(await chosen({ ...filter, seed: 1 }), candidates[1 % candidates.length], `${query}: a numeric seed indexes the tasks by id`);
   }
-  t.equal(await chosen({}), (await ids('')).at(0), 'no seed, no filter: the first task');
+  const every = await ids('');
+  const drawn = new Set<string>();
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const { body } = await reset({});
+    const { id, seed } = body.observation.task;
+    t.ok(seed >= 10_000, `no seed, no filter: a seed drawn from the train split (${seed})`);
+    t.equal(id, every[seed % every.length], 'and that seed picks the task');
+    drawn.add(id);
+  }
+  t.ok(drawn.size > 1, `resets without task or seed meet several tasks (${[...drawn].join(', ')})`);
   for (const [body, field] of [
     [{ domain: 'nowhere' }, 'domain'],
     [{ domain: 'retail', category: 'multi-mission', kind: 'no_such_kind' }, 'kind'],
@@ -146,7 +155,8 @@ t.test('a step names its session in the body, in X-Session-Id or in the path; ot
     t.match(reply, { status: 422, body: { code: 'invalid_action', errors: [{ field }] } }, `${JSON.stringify(action)}: 422 naming ${field}`);
     t.match(reply.headers['content-type'], /application\/problem\+json/);
   }
-  t.equal((await step('/openenv/step', { session_id: id, action: FIND_USER, surplus: true })).status, 400, 'an unknown member of the request');
+  const extras = await step('/openenv/step', { session_id: id, action: FIND_USER, timeout_s: 5, request_id: 'r-1', render: true });
+  t.match(extras, { status: 200, body: { observation: { tool_name: FIND_USER.tool_name } } }, "StepRequest's other members are accepted and ignored");
   const unknown = await step('/openenv/step', { session_id: id, action: { tool_name: 'no_such_tool' } });
   t.match(unknown.body.observation, { response: { status: 404 }, error: { error_type: 'tool_not_found' } }, 'an unknown tool is observed, not refused');
 });
