@@ -145,6 +145,67 @@ class EpisodeTest(ServerTest):
             fresh.submit_answer({})
 
 
+class HazardsAndTurnsTest(ServerTest):
+    def test_a_transport_fault_is_a_failed_call_the_model_reads(self) -> None:
+        env = environments(URL, domains=["retail"], kinds=["transport_fault"])["retail"]()
+        self.addCleanup(env._close)
+        env.reset(task="retail/018", seed=0)
+        outcomes = []
+        for _ in range(6):
+            try:
+                env.search_product(query="lamp")
+                outcomes.append("answered")
+            except ToolFailed as failure:
+                outcomes.append(str(failure))
+        faults = [hit["kind"] for entry in env.session.journal() for hit in entry["hazards"]]
+        self.assertIn("transport_fault", faults, "the task's targeted fault hit")
+        self.assertEqual(len([o for o in outcomes if o != "answered"]), faults.count("transport_fault"), outcomes)
+
+    def test_a_follow_up_request_comes_back_from_submit_answer(self) -> None:
+        env = environments(URL, domains=["retail"], kinds=[])["retail"]()
+        self.addCleanup(env._close)
+        env.reset(task="retail/023", seed=0)
+        instance = self.client.task("retail/023", 0)
+        with self.assertRaisesRegex(ToolFailed, r"^HTTP 400: .*answer schema"):
+            env.submit_answer({}, "Done.")
+        told = env.submit_answer({"order_id": "#W0000000", "items": []}, "Done.")
+        self.assertEqual(told, f"Answer recorded. The user now asks: {instance['follow_ups'][0]}")
+        self.assertFalse(env.done)
+        with self.assertRaises(ToolFailed):
+            env.submit_answer({"order_id": "#W0000000"})
+        self.assertFalse(env.done, "a refused answer leaves the request open")
+        self.assertEqual(env.get_reward(), 0.0, "a reward read before the end is the score so far")
+
+    def test_a_session_deleted_meanwhile_does_not_stop_the_next_reset(self) -> None:
+        env = environments(URL, domains=["weather"], kinds=[])["weather"]()
+        self.addCleanup(env._close)
+        env.reset(task="weather/001", seed=0)
+        env.session.delete()
+        env.reset(task="weather/001", seed=1)
+        self.assertEqual(env.session.info()["seed"], "1")
+
+
+class SchemaMappingTest(unittest.TestCase):
+    def test_names_trl_reserves_and_nullable_types(self) -> None:
+        from wildtools.trl import _environment_class
+
+        listing = [
+            {"function": {"name": "reset", "description": "x", "parameters": {}}},
+            {"function": {"name": "not-a-name", "description": "x", "parameters": {}}},
+            {"function": {"name": "lookup", "description": "Finds.\nTwo lines.", "parameters": {
+                "type": "object",
+                "properties": {"code": {"type": ["string", "null"]}, "class": {"type": "string"}, "n": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
+                "required": ["code"],
+            }}},
+        ]
+        cls = _environment_class("x", listing, {"base_url": URL, "token": None, "admin_token": None, "kinds": None, "hazard_rate": None})
+        self.assertEqual(sorted(tools_of(cls())), ["lookup", "submit_answer"], "TRL's own names and non-identifiers are left out")
+        hints = typing.get_type_hints(cls.lookup)
+        self.assertEqual((hints["code"], hints["n"]), (str, typing.Optional[int]))
+        self.assertNotIn("class", inspect.signature(cls.lookup).parameters, "a Python keyword cannot be a parameter")
+        self.assertEqual(inspect.getdoc(cls.lookup).split("\n")[0], "Finds. Two lines.")
+
+
 class DatasetRowsTest(ServerTest):
     def test_rows_name_environment_task_and_seeds_of_the_split(self) -> None:
         rows = dataset_rows(URL, split="test", seeds_per_task=2, domain="weather")

@@ -121,7 +121,10 @@ class _Episode:
             message: What to tell the user, in words.
         """
         session = self._live()
-        step = session.answer(answer or None, message or None)
+        try:
+            step = session.answer(answer or None, message or None)
+        except ProblemError as error:  # an answer the task does not take: the model reads why, and may answer again
+            raise ToolFailed(f"HTTP {error.status}: {json.dumps(error.problem)}") from None
         self._next = step.get("next_request")
         if self._next is None:
             self.done = True
@@ -153,7 +156,7 @@ class _Episode:
             return self._live().call_response(self.domain, tool, args).text
         except ProblemError as error:
             raise ToolFailed(f"HTTP {error.status}: {json.dumps(error.problem)}") from None
-        except UnexpectedResponseError as error:
+        except UnexpectedResponseError as error:  # a gateway's page, a cut body, a reset connection
             raise ToolFailed(str(error)) from None
 
     def _close(self) -> None:
