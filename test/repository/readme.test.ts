@@ -21,6 +21,9 @@ import { repositoryRoot } from '../tiers.js';
 //   needed, and other packages resolve from the repository.
 // - python: with python3, `python/src` on PYTHONPATH (the `wildtools` package, standard library only).
 
+// About 35 s on an idle 2-core machine, most of it servers and examples starting: five times that, for a loaded one.
+t.setTimeout(180_000);
+
 const DOCUMENTS = ['README.md', 'examples/README.md', ...readdirSync(`${repositoryRoot}examples`).map((folder) => `examples/${folder}/README.md`)].filter(
   (file) => existsSync(`${repositoryRoot}${file}`),
 );
@@ -70,15 +73,20 @@ function problemOf(output: string): { status: number } | undefined {
   }
 }
 
+/** Ends a process group; false when it had ended already. */
+function killGroup(pid: number): boolean {
+  try {
+    process.kill(-pid, 'SIGTERM');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function stopGroup(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return; // the group has ended already
-  }
-  await exited;
+  if (killGroup(child.pid)) await exited;
 }
 
 const START = /^((?:[A-Z][A-Z0-9_]*=\S+\s+)*)npm start\s*&?\s*(?:#.*)?$/;
@@ -87,6 +95,14 @@ async function runShell(t: Test, block: CodeBlock): Promise<void> {
   const background: ChildProcess[] = [];
   // A background command is a process group of its own (bash, npx, node): it ends as a whole, before the next block.
   t.teardown(() => Promise.all(background.map(stopGroup)));
+  // …and when this process ends first (a time limit), the groups end with it rather than linger on their ports.
+  const orphans = () => {
+    for (const child of background) if (child.pid !== undefined && child.exitCode === null) killGroup(child.pid);
+  };
+  process.once('exit', orphans);
+  t.teardown(() => void process.off('exit', orphans));
+  let stopServer: (() => Promise<void>) | undefined;
+  t.teardown(() => stopServer?.());
   const commands = shellCommands(block);
   let origin = commands.some((command) => START.test(command.text)) ? undefined : (await startServer(t)).origin;
   for (const command of commands) {
@@ -99,11 +115,13 @@ async function runShell(t: Test, block: CodeBlock): Promise<void> {
           .filter(Boolean)
           .map((pair) => pair.split('=', 2) as [string, string]),
       );
+      await stopServer?.(); // one server at a time: a block that starts another means it instead
       const server = await spawnServer({ ...env, HOST: '127.0.0.1' });
-      t.teardown(async () => {
+      stopServer = async () => {
         server.child.kill();
         await server.exited;
-      });
+      };
+      t.pass(`${block.file}:${command.line}: ${command.text.split('\n')[0]} serves`);
       origin = server.origin;
       continue;
     }
