@@ -6,7 +6,8 @@ import { isDeepStrictEqual } from 'node:util';
 // A block is runnable when the line right above its fence is `<!-- runnable -->` (an HTML comment: GitHub renders
 // nothing for it). In a shell block, a `#` comment line directly under a command (no blank line between) shows that
 // command's output; `...` in it stands for any text (ids, long bodies). Comment lines after a blank line, or at the
-// top, describe what follows and are not compared.
+// top, describe what follows and are not compared. In a TypeScript or Python block, a comment that starts with `→`
+// after a statement shows a line the program prints: with any, the program's output is those lines, in order.
 
 export const RUNNABLE_MARK = '<!-- runnable -->';
 
@@ -91,4 +92,13 @@ export function showsOutput(shown: readonly string[], output: string): boolean {
       .join('[\\s\\S]*');
     return new RegExp(`^${pattern}$`).test(actual);
   }
+}
+
+/** The lines a TypeScript or Python block shows its program printing (`// → …`, `# → …`), in order. */
+export function printedLines(block: CodeBlock): string[] {
+  const marker = block.language === 'python' ? /\s#\s*→\s?(.*)$/ : /\s\/\/\s*→\s?(.*)$/;
+  return block.code.split('\n').flatMap((line) => {
+    const shown = marker.exec(line);
+    return shown ? [shown[1]!.trimEnd()] : [];
+  });
 }

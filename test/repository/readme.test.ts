@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t, { type Test } from 'tap';
-import { type CodeBlock, codeBlocks, RUNNABLE_LANGUAGES, RUNNABLE_MARK, type ShellCommand, shellCommands, showsOutput } from '../helpers/readme-blocks.js';
+import {
+  type CodeBlock,
+  codeBlocks,
+  printedLines,
+  RUNNABLE_LANGUAGES,
+  RUNNABLE_MARK,
+  type ShellCommand,
+  shellCommands,
+  showsOutput,
+} from '../helpers/readme-blocks.js';
 import { spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 import { repositoryRoot } from '../tiers.js';
@@ -20,6 +29,7 @@ import { repositoryRoot } from '../tiers.js';
 // - ts: with tsx; `wildtools/client` is mapped to the client's sources (client/index.ts), so that no build is
 //   needed, and other packages resolve from the repository.
 // - python: with python3, `python/src` on PYTHONPATH (the `wildtools` package, standard library only).
+// - ts and python: a program that shows what it prints (`# → …`) prints exactly those lines.
 
 // About 35 s on an idle 2-core machine, most of it servers and examples starting: five times that, for a loaded one.
 t.setTimeout(180_000);
@@ -169,6 +179,12 @@ async function runProgram(t: Test, block: CodeBlock): Promise<void> {
   writeFileSync(file, block.language === 'ts' ? resolveImports(code) : code);
   const result = block.language === 'ts' ? await run(process.execPath, ['--import', 'tsx', file], env) : await run('python3', [file], env);
   t.equal(result.code, 0, `${where(block)} runs to its end`, { stdout: result.stdout.slice(0, 2000), stderr: result.stderr.slice(0, 2000) });
+  const shown = printedLines(block);
+  if (shown.length > 0) {
+    const printed = result.stdout.trimEnd().split('\n');
+    t.equal(printed.length, shown.length, `${where(block)} prints the ${shown.length} lines it shows`, { found: result.stdout.slice(0, 2000) });
+    for (const [index, line] of shown.entries()) t.ok(showsOutput([line], printed[index] ?? ''), `${where(block)} prints ${line}`, { found: printed[index] });
+  }
 }
 
 for (const block of blocks.filter((candidate) => candidate.runnable)) {
