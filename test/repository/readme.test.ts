@@ -14,7 +14,7 @@ import {
   shellCommands,
   showsOutput,
 } from '../helpers/readme-blocks.js';
-import { spawnServer } from '../helpers/process.js';
+import { type ServerProcess, spawnServer } from '../helpers/process.js';
 import { startServer } from '../helpers/server.js';
 import { repositoryRoot } from '../tiers.js';
 
@@ -105,14 +105,19 @@ async function runShell(t: Test, block: CodeBlock): Promise<void> {
   const background: ChildProcess[] = [];
   // A background command is a process group of its own (bash, npx, node): it ends as a whole, before the next block.
   t.teardown(() => Promise.all(background.map(stopGroup)));
-  // …and when this process ends first (a time limit), the groups end with it rather than linger on their ports.
+  let server: ServerProcess | undefined;
+  // …and when this process ends first (a time limit), they and the block's server end with it, not linger on ports.
   const orphans = () => {
     for (const child of background) if (child.pid !== undefined && child.exitCode === null) killGroup(child.pid);
+    server?.child.kill();
   };
   process.once('exit', orphans);
   t.teardown(() => void process.off('exit', orphans));
-  let stopServer: (() => Promise<void>) | undefined;
-  t.teardown(() => stopServer?.());
+  const stopServer = async () => {
+    server?.child.kill();
+    await server?.exited;
+  };
+  t.teardown(stopServer);
   const commands = shellCommands(block);
   let origin = commands.some((command) => START.test(command.text)) ? undefined : (await startServer(t)).origin;
   for (const command of commands) {
@@ -125,12 +130,8 @@ async function runShell(t: Test, block: CodeBlock): Promise<void> {
           .filter(Boolean)
           .map((pair) => pair.split('=', 2) as [string, string]),
       );
-      await stopServer?.(); // one server at a time: a block that starts another means it instead
-      const server = await spawnServer({ ...env, HOST: '127.0.0.1' });
-      stopServer = async () => {
-        server.child.kill();
-        await server.exited;
-      };
+      await stopServer(); // one server at a time: a block that starts another means it instead
+      server = await spawnServer({ ...env, HOST: '127.0.0.1' });
       t.pass(`${block.file}:${command.line}: ${command.text.split('\n')[0]} serves`);
       origin = server.origin;
       continue;
