@@ -26,6 +26,7 @@ export const FULL_ONLY: Readonly<Record<string, string>> = {
   'test/cli/cli.test.ts': 'runs the command line in child processes',
   'test/browser/': "Debian's chromium against the session pages",
   'test/examples/': 'each framework example against a live server; Python with python3',
+  'test/repository/readme.test.ts': "runs the READMEs' runnable blocks: bash, curl, tsx and python3 in child processes",
   'test/python/': 'the Python package: its unittest suite in python3, and pip installing it into a fresh venv',
 };
 

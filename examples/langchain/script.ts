@@ -1,4 +1,4 @@
-import { answer, callTool, fieldOf, type Script } from '../shared/script.js';
+import { answer, callTool, coping, fieldOf, type Script } from '../shared/script.js';
 
 export interface BagTask {
   reservationId: string;
@@ -13,10 +13,11 @@ function paymentOf(userDetails: string | undefined, source: string): string | un
 
 /**
  * A short airline conversation: read the reservation and its owner, add a checked bag paid with a travel
- * certificate, read the refusal, and pay with the owner's credit card instead.
+ * certificate, read the refusal, and pay with the owner's credit card instead. It copes with faults (retries, an
+ * idempotency key on each attempt to pay) and claims the bags only when the change answered them.
  */
 export function addBagScript({ reservationId }: BagTask): Script {
-  return (seen) => {
+  return coping((seen) => {
     const reservation = seen[0]?.output;
     const bags = (field: string) => Number(fieldOf(reservation, field)) + 1;
     const addBag = (paymentId: string | undefined) =>
@@ -25,6 +26,7 @@ export function addBagScript({ reservationId }: BagTask): Script {
         total_baggages: bags('total_baggages'),
         nonfree_baggages: bags('nonfree_baggages'),
         payment_id: paymentId,
+        idempotency_key: `bag-${reservationId}-${paymentId}`,
       });
     const last = seen.at(-1)?.output;
     switch (seen.length) {
@@ -37,10 +39,12 @@ export function addBagScript({ reservationId }: BagTask): Script {
       case 3:
         // Only the refusal says certificates cannot pay for a change: without it, the stand-in gives up.
         return last?.includes('certificate_not_allowed') ? addBag(paymentOf(seen[1]?.output, 'credit_card')) : answer(`I could not add the bag: ${last}`);
-      default:
-        return answer(`Reservation ${reservationId} now has ${String(fieldOf(last, 'total_baggages'))} checked bags.`);
+      default: {
+        const total = fieldOf(last, 'total_baggages');
+        return typeof total === 'number' ? answer(`Reservation ${reservationId} now has ${total} checked bags.`) : answer(`I could not add the bag: ${last}`);
+      }
     }
-  };
+  });
 }
 
 export const addBagPrompt = ({ reservationId }: BagTask) => `Add one checked bag to reservation ${reservationId}. Pay with my travel certificate if you can.`;

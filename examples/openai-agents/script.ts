@@ -1,4 +1,4 @@
-import { answer, callTool, fieldOf, type Script } from '../shared/script.js';
+import { answer, callTool, coping, fieldOf, type Script } from '../shared/script.js';
 
 export interface CancelTask {
   email: string;
@@ -7,10 +7,14 @@ export interface CancelTask {
 
 /**
  * A short retail conversation: find the customer, read the order, try to cancel it with a reason the
- * policy does not allow, read the refusal, and cancel with an allowed one.
+ * policy does not allow, read the refusal, and cancel with an allowed one. It copes with faults (each write
+ * carries an idempotency key, so a retry after a lost answer does not cancel twice) and claims only what the
+ * cancel answered.
  */
 export function cancelOrderScript({ email, orderId }: CancelTask): Script {
-  return (seen) => {
+  const cancel = (reason: string, attempt: number) =>
+    callTool('cancel_pending_order', { order_id: orderId, reason, idempotency_key: `cancel-${orderId}-${attempt}` });
+  return coping((seen) => {
     const last = seen.at(-1)?.output;
     switch (seen.length) {
       case 0:
@@ -18,16 +22,16 @@ export function cancelOrderScript({ email, orderId }: CancelTask): Script {
       case 1:
         return callTool('get_order_details', { order_id: orderId });
       case 2:
-        return callTool('cancel_pending_order', { order_id: orderId, reason: 'found it cheaper elsewhere' });
+        return cancel('found it cheaper elsewhere', 1);
       case 3:
         // Only the refusal's text tells the stand-in which reasons exist: without it, it gives up.
-        return last?.includes('invalid_reason')
-          ? callTool('cancel_pending_order', { order_id: orderId, reason: 'no longer needed' })
-          : answer(`I could not cancel order ${orderId}: ${last}`);
-      default:
-        return answer(`Order ${orderId} is now ${String(fieldOf(last, 'status'))}.`);
+        return last?.includes('invalid_reason') ? cancel('no longer needed', 2) : answer(`I could not cancel order ${orderId}: ${last}`);
+      default: {
+        const status = fieldOf(last, 'status');
+        return typeof status === 'string' ? answer(`Order ${orderId} is now ${status}.`) : answer(`I could not cancel order ${orderId}: ${last}`);
+      }
     }
-  };
+  });
 }
 
 export const cancelOrderPrompt = ({ email, orderId }: CancelTask) => `My email is ${email}. Please cancel order ${orderId}: I no longer need it.`;

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -120,9 +121,42 @@ def _field(output: str, field: str) -> Any:
     return parsed.get(field) if isinstance(parsed, dict) else None
 
 
+ATTEMPTS = 5
+"""How many times the stand-in sends one call before it gives up on a fault."""
+
+
+def is_fault(output: str) -> bool:
+    """A fault of the way there, not the tool's answer: a 5xx, a 429 or a 408, or an answer that is not one
+    (a gateway page, a reset, a cut body). A refusal (another 4xx) is an answer: the call must change."""
+    status = re.match(r"Error: HTTP (\d{3}) ", output)
+    if status:
+        return status.group(1).startswith("5") or status.group(1) in ("429", "408")
+    return output.startswith("Error: ")
+
+
+def coping(script: Callable[[Seen], Turn]) -> Callable[[Seen], Turn]:
+    """After a fault, the same call again (the script, shown the outputs without the faults, asks for it again:
+    a write with the same idempotency key, so a write whose answer was lost is answered, not repeated); after
+    ATTEMPTS faults in a row, an answer that says so and claims nothing."""
+
+    def coped(seen: Seen) -> Turn:
+        trailing = 0
+        while trailing < len(seen) and is_fault(seen[-1 - trailing][1]):
+            trailing += 1
+        if trailing >= ATTEMPTS:
+            name, output = seen[-1]
+            return {"text": f"I could not complete the request: {name} failed {trailing} times in a row ({output[:200]})."}
+        return script([entry for entry in seen if not is_fault(entry[1])])
+
+    return coped
+
+
 def cancel_order_script(email: str, order_id: str) -> Callable[[Seen], Turn]:
     """Find the customer, read the order, cancel with a reason the policy does not allow, read the refusal,
-    cancel with an allowed one."""
+    cancel with an allowed one; cope with faults, and claim only what the cancel answered."""
+
+    def cancel(reason: str, attempt: int) -> Turn:
+        return {"calls": [("cancel_pending_order", {"order_id": order_id, "reason": reason, "idempotency_key": f"cancel-{order_id}-{attempt}"})]}
 
     def script(seen: Seen) -> Turn:
         last = seen[-1][1] if seen else ""
@@ -131,15 +165,18 @@ def cancel_order_script(email: str, order_id: str) -> Callable[[Seen], Turn]:
         if len(seen) == 1:
             return {"calls": [("get_order_details", {"order_id": order_id})]}
         if len(seen) == 2:
-            return {"calls": [("cancel_pending_order", {"order_id": order_id, "reason": "found it cheaper elsewhere"})]}
+            return cancel("found it cheaper elsewhere", 1)
         if len(seen) == 3:
             # Only the refusal's text tells the stand-in which reasons exist: without it, it gives up.
             if "invalid_reason" not in last:
                 return {"text": f"I could not cancel order {order_id}: {last}"}
-            return {"calls": [("cancel_pending_order", {"order_id": order_id, "reason": "no longer needed"})]}
-        return {"text": f"Order {order_id} is now {_field(last, 'status')}."}
+            return cancel("no longer needed", 2)
+        status = _field(last, "status")
+        if not isinstance(status, str):
+            return {"text": f"I could not cancel order {order_id}: {last}"}
+        return {"text": f"Order {order_id} is now {status}."}
 
-    return script
+    return coping(script)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

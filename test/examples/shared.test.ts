@@ -5,7 +5,7 @@ import { addBagScript } from '../../examples/langchain/script.js';
 import { cancelOrderScript } from '../../examples/openai-agents/script.js';
 import { ScriptedModel } from '../../examples/openai-agents/scripted-model.js';
 import { cliOptions, report } from '../../examples/shared/cli.js';
-import { answer, fieldOf, type Script, type SeenOutput } from '../../examples/shared/script.js';
+import { ATTEMPTS, answer, callTool, coping, fieldOf, isFault, type Script, type SeenOutput } from '../../examples/shared/script.js';
 import { DEFAULT_URL, WildtoolsSession, wildtoolsUrl } from '../../examples/shared/wildtools.js';
 import { dimLightScript } from '../../examples/vercel-ai/script.js';
 import { findDevice } from '../domains/smart-home/helpers.js';
@@ -69,12 +69,37 @@ t.test('a call answers text for the model: the result, a refusal with its status
 
 t.test('each script gives up when the refusal it needs never reaches it', async (t) => {
   const outputs = (...texts: string[]): SeenOutput[] => texts.map((output) => ({ name: 'tool', output }));
+  const REFUSED = 'Error: HTTP 409 {"code":"other_refusal"}';
   const cases: [string, Script, SeenOutput[]][] = [
-    ['cancel', cancelOrderScript({ email: 'a@example.com', orderId: '#W1' }), outputs('"user"', '{}', '')],
-    ['dim', dimLightScript({ endpoint: 'Lamp_1', brightness: 30 }), outputs('')],
-    ['bag', addBagScript({ reservationId: 'ABC123' }), outputs('{}', '{}', '')],
+    ['cancel', cancelOrderScript({ email: 'a@example.com', orderId: '#W1' }), outputs('"user"', '{}', REFUSED)],
+    ['dim', dimLightScript({ endpoint: 'Lamp_1', brightness: 30 }), outputs(REFUSED)],
+    ['bag', addBagScript({ reservationId: 'ABC123' }), outputs('{}', '{}', REFUSED)],
   ];
   for (const [name, script, seen] of cases) t.match(script(seen), { text: /^I could not/ }, name);
+});
+
+t.test('a fault is a failed connection, a 5xx, a 429, a 408 or a body that is not JSON; a refusal is an answer', async (t) => {
+  for (const fault of [
+    'Error: the request failed (read ECONNRESET)',
+    'Error: HTTP 502 <html>',
+    'Error: HTTP 429 {}',
+    'Error: HTTP 408 {}',
+    '{"status":"pen',
+    '',
+  ])
+    t.equal(isFault(fault), true, fault);
+  for (const answered of ['Error: HTTP 422 {"code":"invalid_reason"}', 'Error: HTTP 409 {}', '"malik"', '{"status":"pending"}'])
+    t.equal(isFault(answered), false, answered);
+});
+
+t.test('a coping script repeats the call after a fault, and after too many says so without a claim', async (t) => {
+  const seen = (...texts: string[]): SeenOutput[] => texts.map((output) => ({ name: 'write', output }));
+  const inner: Script = (answers) => (answers.length === 0 ? callTool('write', { idempotency_key: 'k-1' }) : answer(`done: ${answers[0]!.output}`));
+  const script = coping(inner);
+  t.same(script(seen('Error: HTTP 504 timeout')), callTool('write', { idempotency_key: 'k-1' }), 'the same call, the same key');
+  t.same(script(seen('Error: HTTP 504 timeout', '{"ok":true}')), answer('done: {"ok":true}'), 'the faults are not shown to the script');
+  const gaveUp = script(seen(...Array.from({ length: ATTEMPTS }, () => 'Error: HTTP 503 down')));
+  t.match(gaveUp, { text: new RegExp(`^I could not complete the request: write failed ${ATTEMPTS} times in a row`) });
 });
 
 t.test('fieldOf reads a field of a JSON object, and nothing else', async (t) => {
