@@ -13620,7 +13620,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -13740,7 +13741,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -13808,7 +13810,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -14107,7 +14110,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
