@@ -132,6 +132,12 @@ t.test('markup in arguments and answers of a session without a task is escaped; 
   t.match(row(page, 1), /class="failed"/);
   t.match(section(page, 'diff'), /No record changed\./);
   for (const id of ['timeline', 'diff', 'answers']) t.match(page, new RegExp(`<section id="${id}"`), `the ${id} section`);
+  const times = [...page.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/g)];
+  t.equal(times.length, 3, "the clock's start and now, the call's time");
+  for (const [, datetime, shown] of times) {
+    t.match(shown, /(?:Z|[+-]\d\d:\d\d)$/, `${shown}: with its zone`);
+    t.equal(Date.parse(shown!), Date.parse(datetime!), `${shown}: the instant its datetime says`);
+  }
 });
 
 t.test('an unknown session is a 404 problem', async (t) => {

@@ -37,7 +37,9 @@ ${task.requests.map((text, index) => html`<dt>${index === 0 ? 'request' : `follo
   return html`<header><h1>Session <code>${view.id}</code></h1><dl>
 ${taskRows}
 <dt>seed</dt><dd><code>${view.seed}</code></dd>
-<dt>clock</dt><dd>from <time>${view.clock.start}</time>, ${view.clock.step_ms} ms a call; now <time>${view.clock.now}</time></dd>
+<dt>clock</dt><dd>from <time datetime="${view.clock.start}">${view.clock.start}</time>, ${view.clock.step_ms} ms a call; now <time datetime="${
+    view.clock.now
+  }">${view.clock.now}</time></dd>
 <dt>calls</dt><dd>${view.calls}</dd>
 </dl></header>`;
 }
