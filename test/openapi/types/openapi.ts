@@ -2050,6 +2050,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start: the live sessions with links to their pages, the tasks, the docs and the reports
+         * @description An HTML page when the request accepts text/html (a browser), else JSON.
+         */
+        get: operations["index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openenv/health": {
         parameters: {
             query?: never;
@@ -14913,6 +14933,99 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, as JSON or as a page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "wildtools";
+                        version: string;
+                        /** @description The live sessions. */
+                        sessions: {
+                            id: string;
+                            calls: number;
+                            /** @description The task the session runs. */
+                            task?: string;
+                            /** @description The session page (HTML): timeline, hazards, diff, score. */
+                            view: string;
+                            /** @description A path on this server. */
+                            journal: string;
+                            /** @description The task's score report, for a session that runs one. */
+                            score?: string;
+                        }[];
+                        tasks: {
+                            count: number;
+                            by_domain: {
+                                [key: string]: {
+                                    count: number;
+                                    /** @description A path on this server. */
+                                    list: string;
+                                };
+                            };
+                            /** @description A path on this server. */
+                            list: string;
+                        };
+                        docs: {
+                            /** @description A path on this server. */
+                            swagger_ui: string;
+                            /** @description The combined document: sessions, tasks, server routes and the combined view of the tools. */
+                            openapi: string;
+                            /** @description Each domain's own document. */
+                            domains: {
+                                [key: string]: string;
+                            };
+                            /** @description A path on this server. */
+                            health: string;
+                            /** @description A path on this server. */
+                            hazards: string;
+                        };
+                        /** @description Reports: each task session's score (under `sessions`) and the batches' reports. */
+                        reports: {
+                            /** @description Batch reports: verdicts and pass^k. */
+                            batches: {
+                                id: string;
+                                task: string;
+                                sessions: number;
+                                /** @description A path on this server. */
+                                report: string;
+                            }[];
+                        };
+                    };
                     "text/html": string;
                 };
             };
