@@ -321,3 +321,27 @@ t.test('templates escape every substitution but markup built by templates', asyn
   t.equal(compact(undefined), 'nothing');
   t.equal(compact('x'.repeat(200)), `"${'x'.repeat(119)}…`);
 });
+
+t.test('the page reloads itself while the run is live, and stops once the session is idle or its task answered', async (t) => {
+  let now = 0;
+  const server = await startServer(t, { sessions: { now: () => now } });
+  const refresh = /<meta http-equiv="refresh" content="5">/;
+  await server.newSession({ id: 'live' });
+  t.notMatch(await view(t, server, 'live'), refresh, 'no call yet: nothing to follow');
+  await server.call('retail', 'list_all_product_types', {}, 'live');
+  const live = await view(t, server, 'live');
+  t.match(live, refresh, 'a call just now: it reloads');
+  t.match(live, /live: this page reloads every 5 s/);
+  now += 30_000;
+  t.match(await view(t, server, 'live'), refresh, 'viewing does not count as a call, and 30 s is still live');
+  now += 31_000;
+  t.notMatch(await view(t, server, 'live'), refresh, 'a minute without a call: idle, no reload');
+  await server.call('retail', 'list_all_product_types', {}, 'live');
+  t.match(await view(t, server, 'live'), refresh, 'live again with the next call');
+
+  await drive(server, 'answered');
+  t.match(await view(t, server, 'answered'), refresh);
+  const cancelled = (await server.journal('answered')).at(-1).result;
+  await server.request('POST', '/sessions/answered/answer', { answer: { order_id: ORDER, refunds: [] }, text: `Order ${ORDER} is ${cancelled.status}.` });
+  t.notMatch(await view(t, server, 'answered'), refresh, 'its task answered: the run is over');
+});

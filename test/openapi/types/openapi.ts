@@ -14927,7 +14927,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page: self-contained HTML, no script. */
+            /** @description The page: self-contained HTML, no script; while the session is live (a call in the last minute, its task not answered) it reloads every 5 s. */
             200: {
                 headers: {
                     [name: string]: unknown;
