@@ -21,7 +21,8 @@ function sessionsSection(sessions: Landing['sessions']): Html {
 
 function tasksSection(tasks: Landing['tasks']): Html {
   const items = Object.entries(tasks.by_domain).map(([domain, { count, list }]) => html`<li>${link(list, domain)}: ${count}</li>`);
-  return html`<section id="tasks"><h2>Tasks <small>${tasks.count}</small></h2><p>${link(tasks.list, 'All tasks')} (JSON), by domain:</p><ul>${items}</ul></section>`;
+  const all = link(tasks.list, 'All tasks');
+  return html`<section id="tasks"><h2>Tasks <small>${tasks.count}</small></h2><p>${all} (JSON), by domain:</p><ul>${items}</ul></section>`;
 }
 
 function docsSection(docs: Landing['docs']): Html {
