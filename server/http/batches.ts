@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAMPLE_TASK } from '../../domains/examples.js';
+import { bodyExample } from '../core/openapi.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemError } from '../core/problem.js';
@@ -60,6 +62,7 @@ export async function batchRoutes(app: FastifyInstance, { batches }: { batches: 
         summary: 'Creates N sessions of one task with distinct seeds (a reward source; pass^k over the seeds)',
         tags,
         body: CreateBatch,
+        ...bodyExample({ task: EXAMPLE_TASK, n: 2 }),
         response: { 201: Report, ...PROBLEMS },
       },
     },
