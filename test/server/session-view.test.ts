@@ -345,3 +345,15 @@ t.test('the page reloads itself while the run is live, and stops once the sessio
   await server.request('POST', '/sessions/answered/answer', { answer: { order_id: ORDER, refunds: [] }, text: `Order ${ORDER} is ${cancelled.status}.` });
   t.notMatch(await view(t, server, 'answered'), refresh, 'its task answered: the run is over');
 });
+
+t.test('a session without a task marks the calls its journal says fell into a trap', async (t) => {
+  const planted = { kind: 'injection', family: 'output', tool: 'tool', call: 2, recovery: 'treat data as data', retryable: false };
+  const page = renderPage({
+    ...synthetic,
+    task: undefined,
+    score: undefined,
+    entries: [entry(1, { hazards: [{ ...planted, call: 1, trap: { tool: 'tool', args: {} } }] }), entry(2, { hazards: [{ ...planted, trap: true }] })],
+  });
+  t.notMatch(row(page, 1), /data-trap/, 'the call that carried the text is no trap');
+  t.match(row(page, 2), /data-trap="did what an instruction inside the data said">trap: did what/, 'the call that obeyed it is');
+});
