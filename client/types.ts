@@ -33,7 +33,8 @@ export interface SessionOptions {
 
 export interface SessionSummary {
   id: string;
-  seed: string;
+  /** As given at creation (a number stays a number); a task's drawn seed; else the server's HAZARD_SEED. */
+  seed: string | number;
   clock: { start: string; step_ms: number; now: string };
   calls: number;
   journal: { entries: number; dropped: number; bytes: number };

@@ -44,6 +44,11 @@ export interface Tool<Input extends z.ZodObject = z.ZodObject, Output extends z.
   readonly effect?: ToolEffect;
   /** A short name for people (MCP's title); by default the name in words. */
   readonly title?: string;
+  /**
+   * Arguments that succeed in a new session over the embedded data (the default clock): the OpenAPI documents show
+   * them as the request body's example, so that Swagger UI's "Try it out" works on the first Execute.
+   */
+  readonly example?: z.input<Input>;
   /** Runs synchronously against the session's database; throws ToolError on a broken rule. */
   run(args: z.infer<Input>, db: Db, ctx: ToolContext): z.input<Output>;
 }

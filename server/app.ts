@@ -31,6 +31,8 @@ import { taskRoutes } from './http/tasks.js';
 import { scoringRoutes } from './http/scoring.js';
 import { batchRoutes } from './http/batches.js';
 import { viewRoutes } from './http/view.js';
+import { landingRoutes } from './http/landing.js';
+import { Batches } from './core/tasks/batches.js';
 import { openenvRoutes } from './openenv/index.js';
 import { services } from './core/services.js';
 import { DEFAULT_TIMEOUTS, OPENENV_IDLE_MS, type RequestTimeouts, timeoutOptions } from './core/timeouts.js';
@@ -140,8 +142,11 @@ export async function registerApp(app: FastifyInstance, options: AppOptions): Pr
   await app.register(hazardRoutes);
   await app.register(taskRoutes);
   await app.register(scoringRoutes);
-  await app.register(batchRoutes);
+  // The batches POST /batches made: their reports are listed on the landing page too.
+  const batches = new Batches();
+  await app.register(batchRoutes, { batches });
   await app.register(viewRoutes);
+  await app.register(landingRoutes, { batches });
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   await app.register(openenvRoutes, { prefix: '/openenv', idleMs: options.openenvIdleMs ?? OPENENV_IDLE_MS });

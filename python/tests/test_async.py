@@ -52,7 +52,7 @@ class AsyncTest(unittest.IsolatedAsyncioTestCase):
     async def test_a_session_as_async_context_manager(self) -> None:
         async with await self.client.create_session(id=unique("async-with"), seed=1) as session:
             self.assertEqual(repr(session), f"AsyncSession({session.id!r})")
-            self.assertEqual((await session.info())["seed"], "1")
+            self.assertEqual((await session.info())["seed"], 1)
             self.assertEqual(await session.call(None, "find_user_id_by_email", {"email": EMAIL}), USER)
             response = await session.call_response("retail", "get_order_details", {"order_id": ORDER}, idempotency_key=None)
             self.assertEqual(response.status, 200)

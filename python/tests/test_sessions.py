@@ -19,7 +19,7 @@ class SessionTest(ServerTest):
         self.assertIsInstance(session, Session)
         assert session.summary is not None
         self.assertEqual(session.summary["id"], session.id)
-        self.assertEqual(session.summary["seed"], "42")
+        self.assertEqual(session.summary["seed"], 42)
         self.assertEqual(session.summary["clock"]["step_ms"], 2000)
         self.assertEqual(session.info()["calls"], 0)
         self.assertEqual(repr(session), f"Session({session.id!r})")

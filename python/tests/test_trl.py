@@ -182,7 +182,7 @@ class HazardsAndTurnsTest(ServerTest):
         env.reset(task="weather/001", seed=0)
         env.session.delete()
         env.reset(task="weather/001", seed=1)
-        self.assertEqual(env.session.info()["seed"], "1")
+        self.assertEqual(env.session.info()["seed"], 1)
 
 
 class SchemaMappingTest(unittest.TestCase):

@@ -82,7 +82,9 @@ export const swaggerOptions: SwaggerOptions = {
   openapi: swaggerDocument,
   transform: jsonSchemaTransform,
   transformObject: (input) =>
-    withReferencedSchemas(withToolErrors(withSessionHeader(jsonSchemaTransformObject(input) as Document))) as ReturnType<typeof jsonSchemaTransformObject>,
+    withReferencedSchemas(withToolErrors(withBodyExamples(withSessionHeader(jsonSchemaTransformObject(input) as Document)))) as ReturnType<
+      typeof jsonSchemaTransformObject
+    >,
 };
 
 /** The security requirement of an admin operation: ADMIN_TOKEN, or none on loopback without one. */
@@ -158,6 +160,34 @@ function withReferencedSchemas(document: Document): Document {
   return { ...document, components: { ...components, schemas: kept } };
 }
 
+const BODY_EXAMPLE = 'x-body-example';
+
+/**
+ * Marks a route schema with an example of its request body: the documents show it on the body's JSON media type,
+ * which Swagger UI's "Try it out" starts from (none when `example` is undefined).
+ */
+export const bodyExample = (example: unknown): Record<string, unknown> => (example === undefined ? {} : { [BODY_EXAMPLE]: example });
+
+/** The document with each marked operation's example moved onto its request body. */
+function withBodyExamples(document: Document): Document {
+  const paths: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const operations: Record<string, unknown> = {};
+    for (const [method, operation] of Object.entries(item as Record<string, Record<string, unknown>>)) {
+      if (!(BODY_EXAMPLE in operation)) {
+        operations[method] = operation;
+        continue;
+      }
+      const { [BODY_EXAMPLE]: example, ...rest } = operation;
+      const body = rest['requestBody'] as { content?: Record<string, Record<string, unknown>> } | undefined;
+      const json = body?.content?.['application/json'];
+      operations[method] = json ? { ...rest, requestBody: { ...body, content: { ...body.content, 'application/json': { ...json, example } } } } : rest;
+    }
+    paths[path] = operations;
+  }
+  return { ...document, paths };
+}
+
 /** The document with the shared X-Session-Id parameter on the operations marked as honouring it. */
 function withSessionHeader(document: Document): Document {
   const marker = Object.keys(HONOURS_SESSION_HEADER)[0]!;
@@ -216,7 +246,9 @@ export function sessionDocument(document: Document, domain: string, contracts: r
         ...base,
         summary: contract.description.split(/(?<=\.)\s/)[0],
         description: contract.description,
-        requestBody: { required: true, content: { 'application/json': { schema: contract.input } } },
+        // The body as documented (with its example) while the input is unchanged; a changed one has no example that fits it.
+        requestBody:
+          existing && sameInput(existing, contract) ? existing['requestBody'] : { required: true, content: { 'application/json': { schema: contract.input } } },
         responses,
         ...(contract.deprecated ? { deprecated: true } : {}),
       },
@@ -238,7 +270,11 @@ type JsonSchema = Record<string, unknown>;
 /** How the tool routes describe a result (server/http/tools.ts). */
 const RESULT = 'The result of the call.';
 
-function sameContract(operation: Record<string, unknown>, contract: ToolContract): boolean {
+function sameInput(operation: Record<string, unknown>, contract: ToolContract): boolean {
   const body = operation['requestBody'] as { content?: Record<string, { schema?: unknown }> } | undefined;
-  return operation['description'] === contract.description && isDeepStrictEqual(body?.content?.['application/json']?.schema, contract.input);
+  return isDeepStrictEqual(body?.content?.['application/json']?.schema, contract.input);
+}
+
+function sameContract(operation: Record<string, unknown>, contract: ToolContract): boolean {
+  return operation['description'] === contract.description && sameInput(operation, contract);
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAMPLE_TASK } from '../../domains/examples.js';
+import { bodyExample } from '../core/openapi.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemError } from '../core/problem.js';
 import { PROBLEMS } from '../core/problem-responses.js';
-import { Batches, batchReport } from '../core/tasks/batches.js';
+import { type Batches, batchReport } from '../core/tasks/batches.js';
 import { MAX_SEED } from '../core/tasks/seeds.js';
 import { CreateSession, prepareSession } from '../core/tasks/setup.js';
 import { configure } from '../core/hazard-settings.js';
@@ -49,9 +51,8 @@ const Report = z.object({
 });
 
 /** POST /batches: N sessions of one task with distinct seeds; GET /batches/{id}: their verdicts and pass^k. */
-export async function batchRoutes(app: FastifyInstance): Promise<void> {
+export async function batchRoutes(app: FastifyInstance, { batches }: { batches: Batches }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const batches = new Batches();
 
   typed.post(
     '/batches',
@@ -61,6 +62,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Creates N sessions of one task with distinct seeds (a reward source; pass^k over the seeds)',
         tags,
         body: CreateBatch,
+        ...bodyExample({ task: EXAMPLE_TASK, n: 2 }),
         response: { 201: Report, ...PROBLEMS },
       },
     },

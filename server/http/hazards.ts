@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HazardSpec } from '../../hazards/spec.js';
-import { ADMIN_SECURITY } from '../core/openapi.js';
+import { bodyExample, ADMIN_SECURITY } from '../core/openapi.js';
 import { configure } from '../core/hazard-settings.js';
 import { PROBLEMS } from '../core/problem-responses.js';
 import { SessionId } from '../core/sessions/session.js';
@@ -100,6 +100,7 @@ export async function hazardRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Replace the runtime hazard settings (over the environment and the config file, under session options)',
         tags,
         body: HazardSpec,
+        ...bodyExample({ kinds: { transient_failure: 0.3 }, max_consecutive: 2 }),
         response: responses,
       },
     },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAMPLE_ANSWER } from '../../domains/examples.js';
+import { bodyExample } from '../core/openapi.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROBLEMS } from '../core/problem-responses.js';
@@ -24,6 +26,7 @@ export async function scoringRoutes(app: FastifyInstance): Promise<void> {
         tags,
         params: Params,
         body: AnswerBody,
+        ...bodyExample(EXAMPLE_ANSWER),
         response: { 200: AnswerReceipt.extend({ session: z.string() }), ...PROBLEMS },
       },
     },

@@ -8,7 +8,9 @@ export const Params = z.strictObject({ id: SessionId.describe('The session id.')
 
 export const Summary = z.object({
   id: z.string(),
-  seed: z.string(),
+  seed: z
+    .union([z.string(), z.number().int()])
+    .describe("The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string."),
   clock: z.object({ start: z.string(), step_ms: z.number(), now: z.string() }),
   calls: z.number().int(),
   journal: z

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_SECURITY, HONOURS_SESSION_HEADER } from '../core/openapi.js';
+import { bodyExample, ADMIN_SECURITY, HONOURS_SESSION_HEADER } from '../core/openapi.js';
 import { problemError } from '../core/problem.js';
 import { addressedSession } from '../core/session-id.js';
 import { PROBLEMS } from '../core/problem-responses.js';
@@ -29,6 +29,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
           "The id is the body's `id`, else the session the request names (`/s/{id}/sessions` or `X-Session-Id`: what a load balancer routes by), else a " +
           'new one.',
         body: CreateSession.nullish(),
+        ...bodyExample({ seed: 42 }),
         response: { 201: Summary, ...PROBLEMS },
         ...HONOURS_SESSION_HEADER,
       },

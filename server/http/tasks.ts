@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { EXAMPLE_TASK } from '../../domains/examples.js';
+import { bodyExample } from '../core/openapi.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TaskCategory } from '../../scoring/task.js';
@@ -88,6 +90,7 @@ export async function taskRoutes(app: FastifyInstance): Promise<void> {
         summary: "Re-scores a stored run from its journal and answers, with today's task and scorer",
         tags,
         body: Rescore,
+        ...bodyExample({ task: EXAMPLE_TASK, seed: 0, journal: [], answers: [] }),
         response: { 200: ScoreSchema, ...PROBLEMS },
       },
     },

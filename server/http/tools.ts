@@ -5,7 +5,7 @@ import { bodyBytes, sendProblem, unknownToolCall } from '../core/errors.js';
 import { sendFault } from '../core/fault-reply.js';
 import { callTool } from '../core/call.js';
 import type { CallOutcome } from '../core/pipeline.js';
-import { HONOURS_SESSION_HEADER } from '../core/openapi.js';
+import { bodyExample, HONOURS_SESSION_HEADER } from '../core/openapi.js';
 import { PROBLEM_CONTENT_TYPE } from '../core/problem.js';
 import { TOOL_PROBLEMS, toolErrorsMark } from '../core/problem-responses.js';
 import type { ToolEntry } from '../core/registry.js';
@@ -81,6 +81,7 @@ function route(app: FastifyInstance, url: string, entry: ToolEntry, operationId:
       response: { 200: tool.output.describe('The result of the call.'), ...TOOL_PROBLEMS },
       ...HONOURS_SESSION_HEADER,
       ...toolErrorsMark(tool.errors),
+      ...bodyExample(tool.example),
     },
     validatorCompiler: documentOnly,
     handler(request, reply) {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EXAMPLE_TASK } from '../../domains/examples.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problem } from '../../lib/problem.js';
 import { TaskCategory } from '../../scoring/task.js';
-import { documentUnder, PUBLIC_SECURITY } from '../core/openapi.js';
+import { bodyExample, documentUnder, PUBLIC_SECURITY } from '../core/openapi.js';
 import { PROBLEMS } from '../core/problem-responses.js';
 import { ProblemError, problemError } from '../core/problem.js';
 import { addressedSession } from '../core/session-id.js';
@@ -109,6 +110,7 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
         summary: 'Starts an episode in a new session (its id in the observation and X-Session-Id)',
         tags,
         body: LenientResetData.nullish(),
+        ...bodyExample({ task: EXAMPLE_TASK, seed: 1 }),
         response: { 200: StepResultSchema, ...PROBLEMS },
       },
     },
@@ -128,6 +130,7 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
         summary: 'One step of an episode: a tool call, a re-read of the listing, or the final answer',
         tags,
         body: StepRequest,
+        ...bodyExample({ action: { type: 'list_tools' } }),
         response: { 200: StepResultSchema, ...PROBLEMS },
       },
     },
@@ -167,6 +170,7 @@ export async function openenvHttpRoutes(app: FastifyInstance, { episodes }: { ep
           'WebSocket at /openenv/mcp, one session per connection.',
         tags,
         body: z.unknown().describe('{"jsonrpc": "2.0", "method": …, "params": {…}, "id": …}'),
+        ...bodyExample({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
         response: { 200: JsonRpcAnswer, ...PROBLEMS },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ADMIN_SECURITY } from '../core/openapi.js';
+import { bodyExample, ADMIN_SECURITY } from '../core/openapi.js';
 import { problemError } from '../core/problem.js';
 import { PROBLEMS } from '../core/problem-responses.js';
 import { sendJsonText } from '../core/reply.js';
@@ -110,6 +110,7 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies, exec = f
         tags,
         params: z.object({ name: z.string() }),
         body: z.record(z.string(), z.unknown()).describe('One upstream, as in PROXY_CONFIG.'),
+        ...bodyExample({ upstream: 'http://127.0.0.1:9090', operations: { get_contact: 'GET /contacts/{id}' }, timeout_ms: 5000 }),
         response: { 200: ProxySummary.extend({ created: z.boolean().describe('False when it replaced an upstream of that name.') }), ...PROBLEMS },
       },
     },

@@ -71,7 +71,7 @@ t.test('sessions: create, target by path or header, journal, state, diff, reset,
   const client = await clientOf(t, {}, server);
   const created = await client.sessions.create({ id: 'run-1', seed: 42, clock: { start: '2024-01-15T12:00:00Z' } });
   t.equal(created.id, 'run-1');
-  t.equal(created.seed, '42');
+  t.equal(created.seed, 42, 'the seed as given');
   t.equal(
     (await client.sessions.list()).some((session) => session.id === 'run-1'),
     true,

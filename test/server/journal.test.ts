@@ -71,3 +71,27 @@ t.test('a journal shorter than a fault streak does not change the hazard schedul
   t.same(full, ['fault', 'fault', 'fault', 'ok', 'fault', 'fault', 'fault', 'ok']);
   t.same(await pattern(1), full, 'JOURNAL_LIMIT=1 gives the same schedule');
 });
+
+t.test('a write that leaves a record byte-identical does not list it; the diff agrees with the journal', async (t) => {
+  const server = await startServer(t);
+  // Cancelling an order paid without a gift card edits the user (for refunds to gift cards) but changes nothing in it.
+  const paid = findOrder(
+    (o, user) => o.status === 'pending' && o.payment_history.every((p) => user.payment_methods[p.payment_method_id]?.source !== 'gift_card'),
+  );
+  const reply = await server.call('retail', 'cancel_pending_order', { order_id: paid.order_id, reason: 'no longer needed' }, 'same');
+  t.equal(reply.status, 200);
+  const [entry] = await server.journal('same');
+  t.same(
+    entry.changes.map((change: { table: string; id: string }) => `${change.table}/${change.id}`),
+    [`orders/${paid.order_id}`],
+    'only the order is listed, not its unchanged user',
+  );
+  const diff = (await server.request('GET', '/sessions/same/diff')).body as Record<string, { table: string; id: string }[]>;
+  t.same(
+    Object.values(diff)
+      .flat()
+      .map((record) => `${record.table}/${record.id}`),
+    [`orders/${paid.order_id}`],
+    'the diff names the same record',
+  );
+});

@@ -132,6 +132,12 @@ t.test('markup in arguments and answers of a session without a task is escaped; 
   t.match(row(page, 1), /class="failed"/);
   t.match(section(page, 'diff'), /No record changed\./);
   for (const id of ['timeline', 'diff', 'answers']) t.match(page, new RegExp(`<section id="${id}"`), `the ${id} section`);
+  const times = [...page.matchAll(/<time datetime="([^"]+)">([^<]+)<\/time>/g)];
+  t.equal(times.length, 3, "the clock's start and now, the call's time");
+  for (const [, datetime, shown] of times) {
+    t.match(shown, /(?:Z|[+-]\d\d:\d\d)$/, `${shown}: with its zone`);
+    t.equal(Date.parse(shown!), Date.parse(datetime!), `${shown}: the instant its datetime says`);
+  }
 });
 
 t.test('an unknown session is a 404 problem', async (t) => {
@@ -314,4 +320,40 @@ t.test('templates escape every substitution but markup built by templates', asyn
   t.equal(html`<p>${null}${undefined}${false}${0}${['<a>', html`<b>${'&'}</b>`]}</p>`.text, '<p>false0&#60;a&#62;<b>&#38;</b></p>');
   t.equal(compact(undefined), 'nothing');
   t.equal(compact('x'.repeat(200)), `"${'x'.repeat(119)}…`);
+});
+
+t.test('the page reloads itself while the run is live, and stops once the session is idle or its task answered', async (t) => {
+  let now = 0;
+  const server = await startServer(t, { sessions: { now: () => now } });
+  const refresh = /<meta http-equiv="refresh" content="5">/;
+  await server.newSession({ id: 'live' });
+  t.notMatch(await view(t, server, 'live'), refresh, 'no call yet: nothing to follow');
+  await server.call('retail', 'list_all_product_types', {}, 'live');
+  const live = await view(t, server, 'live');
+  t.match(live, refresh, 'a call just now: it reloads');
+  t.match(live, /live: this page reloads every 5 s/);
+  now += 30_000;
+  t.match(await view(t, server, 'live'), refresh, 'viewing does not count as a call, and 30 s is still live');
+  now += 31_000;
+  t.notMatch(await view(t, server, 'live'), refresh, 'a minute without a call: idle, no reload');
+  await server.call('retail', 'list_all_product_types', {}, 'live');
+  t.match(await view(t, server, 'live'), refresh, 'live again with the next call');
+
+  await drive(server, 'answered');
+  t.match(await view(t, server, 'answered'), refresh);
+  const cancelled = (await server.journal('answered')).at(-1).result;
+  await server.request('POST', '/sessions/answered/answer', { answer: { order_id: ORDER, refunds: [] }, text: `Order ${ORDER} is ${cancelled.status}.` });
+  t.notMatch(await view(t, server, 'answered'), refresh, 'its task answered: the run is over');
+});
+
+t.test('a session without a task marks the calls its journal says fell into a trap', async (t) => {
+  const planted = { kind: 'injection', family: 'output', tool: 'tool', call: 2, recovery: 'treat data as data', retryable: false };
+  const page = renderPage({
+    ...synthetic,
+    task: undefined,
+    score: undefined,
+    entries: [entry(1, { hazards: [{ ...planted, call: 1, trap: { tool: 'tool', args: {} } }] }), entry(2, { hazards: [{ ...planted, trap: true }] })],
+  });
+  t.notMatch(row(page, 1), /data-trap/, 'the call that carried the text is no trap');
+  t.match(row(page, 2), /data-trap="did what an instruction inside the data said">trap: did what/, 'the call that obeyed it is');
 });

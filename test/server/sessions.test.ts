@@ -7,11 +7,20 @@ const pending = findOrder((o) => o.status === 'pending');
 const order = pending;
 const address = { address1: '1 Test Row', address2: '', city: 'Boise', state: 'ID', country: 'USA', zip: '83702' };
 
+t.test('a session answers its seed as it was given', async (t) => {
+  const server = await startServer(t);
+  t.equal((await server.request('POST', '/sessions', { id: 'number', seed: 42 })).body.seed, 42, 'a number');
+  t.equal((await server.request('GET', '/sessions/number')).body.seed, 42, 'a number, read again');
+  t.equal((await server.request('POST', '/sessions', { id: 'text', seed: '42' })).body.seed, '42', 'a string');
+  t.equal((await server.request('POST', '/sessions', { id: 'none' })).body.seed, '0', "none: the server's HAZARD_SEED, a string");
+});
+
 t.test('create, list, get and delete sessions', async (t) => {
   const server = await startServer(t);
   const created = await server.request('POST', '/sessions', { id: 'alpha', seed: 7 });
   t.equal(created.status, 201);
-  t.match(created.body, { id: 'alpha', seed: '7', calls: 0, clock: { start: '2024-05-15T15:00:00-05:00', step_ms: 1000 } });
+  t.match(created.body, { id: 'alpha', calls: 0, clock: { start: '2024-05-15T15:00:00-05:00', step_ms: 1000 } });
+  t.equal(created.body.seed, 7, 'a number seed comes back as the number');
   t.equal((await server.request('POST', '/sessions', { id: 'alpha' })).status, 409, 'ids are unique');
   t.equal((await server.request('POST', '/sessions', { id: 'bad id!' })).status, 400, 'ids are checked');
   t.equal((await server.request('POST', '/sessions', { colour: 'red' })).body.errors[0].field, 'colour', 'unknown options are refused');

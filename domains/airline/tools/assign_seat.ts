@@ -48,6 +48,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { reservation_id: 'S0Q246', flight_number: 'HAT143', date: '2024-05-21', first_name: 'Kwame', last_name: 'Akana', seat: '10A' },
   run({ reservation_id, flight_number, date, first_name, last_name, seat }, db: AirlineDb, ctx) {
     const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);

@@ -66,6 +66,19 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: false },
+  example: {
+    user_id: 'dmitri_akana_9260',
+    origin: 'SLC',
+    destination: 'ORD',
+    flight_type: 'one_way',
+    cabin: 'economy',
+    flights: [{ flight_number: 'HAT001', date: '2024-05-16' }],
+    passengers: [{ first_name: 'Noor', last_name: 'Haddad', dob: '1984-03-09' }],
+    payment_methods: [{ payment_id: 'credit_card_6952603', amount: 249 }],
+    total_baggages: 0,
+    nonfree_baggages: 0,
+    insurance: 'no',
+  },
   run(args, db: AirlineDb) {
     const user = requireUser(db, args.user_id);
     const reservationId = NEW_RESERVATION_IDS.find((id) => !db.reservations.has(id));

@@ -20,6 +20,7 @@ export default defineTool({
   errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'reservation_cancelled'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { reservation_id: 'S0Q246' },
   run({ reservation_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (current.status === 'cancelled') {

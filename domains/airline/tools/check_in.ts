@@ -55,6 +55,8 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: false, idempotent: true },
+  // A flight of the next morning: its check-in is open at the default clock's start (2024-05-15 15:00 EST).
+  example: { reservation_id: '1PR0AU', flight_number: 'HAT292', date: '2024-05-16' },
   run({ reservation_id, flight_number, date }, db: AirlineDb, ctx) {
     const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const key = checkInKey(reservation.reservation_id, flight.flight_number, date);

@@ -83,6 +83,7 @@ export default defineTool({
     'not_checked_in',
   ),
   mutates: false,
+  example: { reservation_id: 'IZFV6C', flight_number: 'HAT193', date: '2024-05-15', first_name: 'Kenji', last_name: 'Jackson' },
   run({ reservation_id, flight_number, date, first_name, last_name }, db: AirlineDb) {
     const { reservation, flight, instance } = requireReservedFlight(db, reservation_id, flight_number, date);
     const passenger = requirePassenger(reservation, first_name, last_name);

@@ -109,6 +109,7 @@ export default defineTool({
   }),
   errors: codesOf(AIRLINE_ERRORS, 'airport_not_found'),
   mutates: false,
+  example: { airport: 'MIA', date: '2024-05-21', direction: 'departures' },
   run({ airport, date, direction }, db: AirlineDb, ctx) {
     const code = airport.trim().toUpperCase();
     const known = db.airports.get(code);

@@ -15,5 +15,6 @@ export default defineTool({
   output: z.enum(FLIGHT_STATUSES).describe('The status string.'),
   errors: codesOf(AIRLINE_ERRORS, 'flight_not_found', 'flight_date_not_found'),
   mutates: false,
+  example: { flight_number: 'HAT001', date: '2024-05-16' },
   run: ({ flight_number, date }, db: AirlineDb) => requireFlightDate(requireFlight(db, flight_number), date).status,
 });

@@ -37,5 +37,6 @@ export default defineTool({
   output: ReservationDetails,
   errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found'),
   mutates: false,
+  example: { reservation_id: 'S0Q246' },
   run: ({ reservation_id }, db: AirlineDb) => detailsOf(requireReservation(db, reservation_id)),
 });

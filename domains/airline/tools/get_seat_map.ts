@@ -40,6 +40,7 @@ export default defineTool({
   }),
   errors: codesOf(AIRLINE_ERRORS, 'flight_not_found', 'flight_date_not_found', 'flight_cancelled', 'flight_departed', 'flight_landed'),
   mutates: false,
+  example: { flight_number: 'HAT143', date: '2024-05-21', cabin: 'economy' },
   run({ flight_number, date, cabin: only }, db: AirlineDb, ctx) {
     const flight = requireFlight(db, flight_number);
     requireNotDeparted(instanceOf(flight, date, requireFlightDate(flight, date)), ctx.now());

@@ -17,6 +17,7 @@ export default defineTool({
   output: User.extend({ notice: z.string().describe('A notice shown on the account: about the wallet, the membership, a flight or the fare rules.') }),
   errors: codesOf(AIRLINE_ERRORS, 'user_not_found'),
   mutates: false,
+  example: { user_id: 'dmitri_akana_9260' },
   run: ({ user_id }, db: AirlineDb) => {
     const user = requireUser(db, user_id);
     return { ...user, notice: accountNotice(db, user) };

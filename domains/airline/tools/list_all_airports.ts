@@ -9,5 +9,6 @@ export default defineTool({
   output: z.array(z.object({ iata: z.string().describe('IATA code, e.g. JFK.'), city: z.string() })),
   errors: [],
   mutates: false,
+  example: {},
   run: (_args, db: AirlineDb) => [...db.airports.values()].map(({ iata, city }) => ({ iata, city })),
 });

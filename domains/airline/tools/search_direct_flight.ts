@@ -49,6 +49,7 @@ export default defineTool({
   output: z.array(DirectFlight),
   errors: [],
   mutates: false,
+  example: { origin: 'SLC', destination: 'ORD', date: '2024-05-16' },
   run: ({ origin, destination, date }, db: AirlineDb) => availableFlights(db, date, { origin, destination }),
 });
 

@@ -26,6 +26,7 @@ export default defineTool({
   output: z.array(z.tuple([DirectFlight, DirectFlight]).describe('[first leg, second leg]')),
   errors: [],
   mutates: false,
+  example: { origin: 'SLC', destination: 'ORD', date: '2024-05-16' },
   run({ origin, destination, date }, db: AirlineDb) {
     const pairs: [DirectFlight, DirectFlight][] = [];
     for (const first of availableFlights(db, date, { origin })) {

@@ -21,6 +21,7 @@ export default defineTool({
   errors: codesOf(AIRLINE_ERRORS, 'user_not_found', 'too_many_certificates'),
   mutates: true,
   effect: { destructive: false, idempotent: false },
+  example: { user_id: 'dmitri_akana_9260', amount: 50 },
   run({ user_id, amount }, db: AirlineDb) {
     const found = requireUser(db, user_id);
     const id = NEW_CERTIFICATE_IDS.find((candidate) => !hasOwn(found.payment_methods, candidate));

@@ -26,6 +26,7 @@ export default defineTool({
   }),
   errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'bag_not_found', 'tag_or_reservation'),
   mutates: false,
+  example: { tag: '1006540052' },
   run({ tag, reservation_id }, db: AirlineDb, ctx) {
     const live = { as_of: toEst(ctx.now()), cache: 'MISS' as const };
     if ((tag === undefined) === (reservation_id === undefined)) {

@@ -31,6 +31,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { reservation_id: 'S0Q246', total_baggages: 1, nonfree_baggages: 0, payment_id: 'credit_card_6952603' },
   run({ reservation_id, total_baggages, nonfree_baggages, payment_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     const owner = requireUser(db, current.user_id);

@@ -40,6 +40,15 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: {
+    reservation_id: 'S0Q246',
+    cabin: 'economy',
+    flights: [
+      { flight_number: 'HAT143', date: '2024-05-21' },
+      { flight_number: 'HAT194', date: '2024-05-25' },
+    ],
+    payment_id: 'credit_card_6952603',
+  },
   run({ reservation_id, cabin, flights, payment_id }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     const owner = requireUser(db, current.user_id);

@@ -44,6 +44,7 @@ export default defineTool({
   errors: codesOf(AIRLINE_ERRORS, 'reservation_not_found', 'passenger_count_mismatch'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { reservation_id: 'S0Q246', passengers: [{ first_name: 'Kwame', last_name: 'Akana', dob: '2009-11-19' }] },
   run({ reservation_id, passengers }, db: AirlineDb) {
     const current = requireReservation(db, reservation_id);
     if (passengers.length !== current.passengers.length) {

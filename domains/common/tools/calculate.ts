@@ -17,6 +17,7 @@ export default defineTool({
   output: z.string().describe('The result, rounded to 2 decimals.'),
   errors: codesOf(COMMON_ERRORS, 'invalid_characters', 'invalid_expression', 'division_by_zero', 'not_a_real_number', 'overflow'),
   mutates: false,
+  example: { expression: '2 + 2' },
   run({ expression }) {
     if (!ALLOWED.test(expression)) throw toolError(COMMON_ERRORS.invalid_characters, 'Invalid characters in expression');
     let value: number;

@@ -10,5 +10,6 @@ export default defineTool({
   output: z.string(),
   errors: [],
   mutates: false,
+  example: { summary: 'The customer asks for a human agent.' },
   run: () => 'Transfer successful',
 });

@@ -26,6 +26,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'item_not_found', 'item_unavailable', 'too_many_units'),
   mutates: true,
   effect: { destructive: false, idempotent: false },
+  example: { user_id: 'carlos_lee_2748', item_id: '3234874992' },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const { product, variant } = requireItemWithProduct(db, item_id);

@@ -22,6 +22,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'order_not_found', 'payment_method_not_found', 'order_not_pending', 'invalid_reason'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W5124601', reason: 'no longer needed' },
   run({ order_id, reason }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be cancelled');

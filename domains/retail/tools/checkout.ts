@@ -26,6 +26,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'payment_method_not_found', 'cart_empty', 'item_unavailable', 'insufficient_gift_card_balance'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { user_id: 'mia_laurent_8676', payment_method_id: 'credit_card_6873458' },
   run({ user_id, payment_method_id, address }, db: RetailDb) {
     const profile = requireUser(db, user_id);
     const cart = db.carts.get(user_id);

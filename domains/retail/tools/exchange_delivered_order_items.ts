@@ -38,6 +38,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W3116948', item_ids: ['9367953016'], new_item_ids: ['1334665828'], payment_method_id: 'credit_card_0625710' },
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'delivered') throw toolError(RETAIL_ERRORS.order_not_delivered, 'Non-delivered order cannot be exchanged');

@@ -15,6 +15,7 @@ export default defineTool({
   output: z.string().describe('The user id.'),
   errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
+  example: { email: 'carlos.lee5468@example.com' },
   run({ email }, db: RetailDb) {
     const wanted = foldForMatch(email);
     for (const user of db.users.values()) if (foldForMatch(user.email) === wanted) return user.user_id;

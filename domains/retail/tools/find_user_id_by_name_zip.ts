@@ -19,6 +19,7 @@ export default defineTool({
   output: z.string().describe('The user id.'),
   errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
+  example: { first_name: 'Carlos', last_name: 'Lee', zip: '78246' },
   run({ first_name, last_name, zip }, db: RetailDb) {
     const first = foldForMatch(first_name);
     const last = foldForMatch(last_name);

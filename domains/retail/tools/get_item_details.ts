@@ -13,5 +13,6 @@ export default defineTool({
   output: Variant,
   errors: codesOf(RETAIL_ERRORS, 'item_not_found'),
   mutates: false,
+  example: { item_id: '1672505665' },
   run: ({ item_id }, db: RetailDb) => requireItem(db, item_id),
 });

@@ -13,5 +13,6 @@ export default defineTool({
   output: Order,
   errors: codesOf(RETAIL_ERRORS, 'order_not_found'),
   mutates: false,
+  example: { order_id: '#W5124601' },
   run: ({ order_id }, db: RetailDb) => requireOrder(db, order_id),
 });

@@ -33,6 +33,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'product_not_found'),
   mutates: false,
   // tau2-bench's fields, with the page's price range and publication time: the category our search uses is not part of its product.
+  example: { product_id: '1080843021' },
   run({ product_id }, db: RetailDb) {
     const { category: _category, name, variants, ...product } = requireProduct(db, product_id);
     return { name, ...product, price_range: priceRange(Object.values(variants)), variants, catalog_updated_at: catalogUpdatedAt(product.product_id) };

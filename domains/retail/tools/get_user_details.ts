@@ -27,6 +27,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
   // The migration carried every contact email over: the legacy member holds the profile's email, before it.
+  example: { user_id: 'carlos_lee_2748' },
   run({ user_id }, db: RetailDb) {
     const { email, payment_methods, orders, ...person } = requireUser(db, user_id);
     return { ...person, email_primary: email, email, payment_methods, orders, notice: accountNotice(db, orders) };

@@ -11,6 +11,7 @@ export default defineTool({
   output: z.string().describe('JSON object {product name: product id}, keys sorted.'),
   errors: [],
   mutates: false,
+  example: {},
   run(_args, db: RetailDb) {
     const byName = new Map<string, string>();
     for (const product of db.products.values()) byName.set(product.name, product.product_id);

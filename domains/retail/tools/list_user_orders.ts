@@ -64,6 +64,7 @@ export default defineTool({
   }),
   errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'invalid_page_token'),
   mutates: false,
+  example: { user_id: 'carlos_lee_2748' },
   run({ user_id, status, page_size, page_token }, db: RetailDb) {
     const user = requireUser(db, user_id);
     const listed = status ?? null;

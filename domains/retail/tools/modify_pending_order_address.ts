@@ -17,6 +17,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'order_not_found', 'order_not_pending'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W5124601', address1: '1 Main St', address2: '', city: 'Austin', state: 'TX', country: 'USA', zip: '78701' },
   run({ order_id, address1, address2, city, state, country, zip }, db: RetailDb) {
     if (!isPendingLoose(requireOrder(db, order_id))) throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be modified');
     const order = db.orders.edit(order_id)!;

@@ -38,6 +38,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W5124601', item_ids: ['1691776553'], new_item_ids: ['1340432322'], payment_method_id: 'paypal_5099958' },
   run({ order_id, item_ids, new_item_ids, payment_method_id }, db: RetailDb, ctx) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be modified');

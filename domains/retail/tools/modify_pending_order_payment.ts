@@ -28,6 +28,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W5124601', payment_method_id: 'paypal_5099958' },
   run({ order_id, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (!isPendingLoose(current)) throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be modified');

@@ -16,6 +16,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { user_id: 'carlos_lee_2748', address1: '1 Main St', address2: '', city: 'Austin', state: 'TX', country: 'USA', zip: '78701' },
   run({ user_id, address1, address2, city, state, country, zip }, db: RetailDb) {
     requireUser(db, user_id);
     const user = db.users.edit(user_id)!;

@@ -22,6 +22,7 @@ export default defineTool({
   errors: codesOf(RETAIL_ERRORS, 'user_not_found', 'item_not_in_cart', 'quantity_exceeds_cart'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
+  example: { user_id: 'mia_laurent_8676', item_id: '4477452969' },
   run({ user_id, item_id, quantity }, db: RetailDb) {
     requireUser(db, user_id);
     const index = db.carts.get(user_id)?.items.findIndex((l) => l.item_id === item_id) ?? -1;

@@ -30,6 +30,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { order_id: '#W8075079', item_ids: ['6934479342'], payment_method_id: 'gift_card_2578620' },
   run({ order_id, item_ids, payment_method_id }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'delivered') throw toolError(RETAIL_ERRORS.order_not_delivered, 'Non-delivered order cannot be returned');

@@ -37,6 +37,7 @@ export default defineTool({
   }),
   errors: codesOf(RETAIL_ERRORS, 'product_not_found', 'item_not_found', 'item_ids_or_product_id'),
   mutates: false,
+  example: { item_ids: ['1672505665', '3234874992'] },
   run({ item_ids, product_id, warehouse }, db: RetailDb) {
     if ((item_ids === undefined) === (product_id === undefined)) {
       throw toolError(RETAIL_ERRORS.item_ids_or_product_id, 'Give exactly one of item_ids or product_id');

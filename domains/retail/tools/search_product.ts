@@ -73,6 +73,7 @@ export default defineTool({
   }),
   errors: codesOf(RETAIL_ERRORS, 'invalid_price_range'),
   mutates: false,
+  example: { query: 'USB-C Hub' },
   run({ query, category, min_price, max_price, available_only, sort, limit, offset }, db: RetailDb) {
     if (min_price !== undefined && max_price !== undefined && min_price > max_price) {
       throw toolError(RETAIL_ERRORS.invalid_price_range, 'min_price must not be greater than max_price');

@@ -33,6 +33,7 @@ export default defineTool({
   }),
   errors: codesOf(RETAIL_ERRORS, 'order_not_found', 'tracking_id_not_found'),
   mutates: false,
+  example: { order_id: '#W8075079', tracking_id: '845475485471' },
   run({ order_id, tracking_id }, db: RetailDb) {
     const order = requireOrder(db, order_id);
     const packages = order.fulfillments.flatMap((fulfillment) => fulfillment.tracking_id.map((id) => ({ tracking_id: id, item_ids: fulfillment.item_ids })));

@@ -87,6 +87,7 @@ export default defineTool({
   output: CachedCartView,
   errors: codesOf(RETAIL_ERRORS, 'user_not_found'),
   mutates: false,
+  example: { user_id: 'mia_laurent_8676' },
   run({ user_id }, db: RetailDb, ctx) {
     const view = viewCart(db, user_id);
     return cached(view, cartNotice(db, user_id, view), ctx.now());

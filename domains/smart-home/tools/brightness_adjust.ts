@@ -40,6 +40,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
+  example: { endpoints: ['BedroomCeilingLight_10'], brightness: 40 },
   run({ endpoints, brightness, step }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireOn(device, 'brightness', 'brightness', 'dimming it');

@@ -26,6 +26,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'channel_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['LivingRoomTV_5'], channel: 7 },
   run({ endpoints, channel }, db: SmartHomeDb, ctx) {
     const { number } = requireChannel(channel);
     return runCommand(db, endpoints, ctx, (device) => {

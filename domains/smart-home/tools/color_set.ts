@@ -28,6 +28,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported', 'unknown_color'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['SofaLamp_22'], color: '#00FF00' },
   run({ endpoints, color }, db: SmartHomeDb, ctx) {
     const hex = resolveColor(color);
     return runCommand(db, endpoints, ctx, (device) => {

@@ -66,6 +66,7 @@ export default defineTool({
   ),
   mutates: true,
   effect: { destructive: false, idempotent: false },
+  example: { user_id: 'ezra_li_4771', endpoint: 'LivingRoomSpeaker_4', time: '2024-05-17T07:00:00' },
   run({ user_id, endpoint, time, label: name, recurrence }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     const device = requireDevice(db, endpoint);

@@ -17,6 +17,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'alarm_not_found'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { alarm_id: 'alarm_0001' },
   run({ alarm_id }, db: SmartHomeDb) {
     const alarm = db.alarms.get(alarm_id);
     if (!alarm) throw toolError(SMART_HOME_ERRORS.alarm_not_found, `Unknown alarm_id '${alarm_id}'. Use get_alarms to list the alarms.`);

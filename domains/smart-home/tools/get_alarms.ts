@@ -22,6 +22,7 @@ export default defineTool({
   output: z.object({ total: z.number().int(), alarms: z.array(AlarmView) }),
   errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'endpoint_not_found'),
   mutates: false,
+  example: { user_id: 'anya_bianchi_2547' },
   run({ user_id, endpoint }, db: SmartHomeDb) {
     if (user_id !== undefined) requireUser(db, user_id);
     if (endpoint !== undefined) requireDevice(db, endpoint);

@@ -36,6 +36,7 @@ export default defineTool({
   }),
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found'),
   mutates: false,
+  example: { endpoint: 'FloorLamp_1' },
   run({ endpoint }, db: SmartHomeDb) {
     const device = requireDevice(db, endpoint);
     const home = db.homes.get(device.home_id);

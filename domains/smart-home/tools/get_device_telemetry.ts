@@ -41,6 +41,7 @@ export default defineTool({
   }),
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline'),
   mutates: false,
+  example: { endpoint: 'FloorLamp_1' },
   run({ endpoint }, db: SmartHomeDb, ctx) {
     const device = requireDevice(db, endpoint);
     if (!device.online) {

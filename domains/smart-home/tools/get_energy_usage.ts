@@ -73,6 +73,7 @@ export default defineTool({
     'date_out_of_range',
   ),
   mutates: false,
+  example: { home_id: 'home_01' },
   run(args, db: SmartHomeDb, ctx) {
     let devices: Device[];
     if (args.endpoints) {

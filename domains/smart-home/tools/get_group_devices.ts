@@ -49,6 +49,7 @@ export default defineTool({
   }),
   errors: codesOf(SMART_HOME_ERRORS, 'group_not_found'),
   mutates: false,
+  example: { group_id: 'home_01-g-downstairs' },
   run({ group_id }, db: SmartHomeDb) {
     const found = findGroup(db, group_id);
     if (!found) {

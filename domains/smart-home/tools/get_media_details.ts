@@ -20,6 +20,7 @@ export default defineTool({
   }),
   errors: codesOf(SMART_HOME_ERRORS, 'media_not_found'),
   mutates: false,
+  example: { media_id: 'song:paper-lights-5939' },
   run({ media_id }, db: SmartHomeDb) {
     const media = requireMedia(db, media_id);
     const items = media.items.flatMap((id) => {

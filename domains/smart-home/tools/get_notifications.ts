@@ -23,6 +23,7 @@ export default defineTool({
   output: z.object({ total: z.number().int(), notifications: z.array(Notification) }),
   errors: codesOf(SMART_HOME_ERRORS, 'user_not_found'),
   mutates: false,
+  example: { user_id: 'ezra_li_4771' },
   run({ user_id, category, unread_only, limit }, db: SmartHomeDb) {
     const user = requireUser(db, user_id);
     const found = [...db.notifications.values()]

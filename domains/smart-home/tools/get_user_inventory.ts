@@ -36,6 +36,7 @@ export default defineTool({
   }),
   errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'home_not_found'),
   mutates: false,
+  example: { user_id: 'ezra_li_4771' },
   run({ user_id }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     const home = requireHome(db, user.home_id);

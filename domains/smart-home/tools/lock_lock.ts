@@ -21,6 +21,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'lock_jammed', 'door_ajar', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['FrontDoorLock_9'] },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       if (requireOperableLock(device) === 'locked') return {};

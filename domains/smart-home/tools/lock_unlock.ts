@@ -26,6 +26,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'user_not_found', 'endpoint_not_found', 'not_authorized', 'device_offline', 'lock_jammed', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['FrontDoorLock_9'], user_id: 'ezra_li_4771' },
   run({ endpoints, user_id }, db: SmartHomeDb, ctx) {
     const user = requireUser(db, user_id);
     return runCommand(db, endpoints, ctx, (device) => {

@@ -25,6 +25,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['HallwayThermostat_8'], mode: 'heat' },
   run({ endpoints, mode }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       const unit = requireThermostat(device, 'a thermostat mode');

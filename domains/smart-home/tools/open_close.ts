@@ -20,6 +20,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'obstructed', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['LivingRoomBlinds_3'] },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => openedOrClosed(device, 'closed'));
   },

@@ -23,6 +23,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['LivingRoomBlinds_3'], position: 40 },
   run({ endpoints, position }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireCapability(device, 'position', hasCapability(device, 'open_close') ? 'a position: it only opens or closes (open_open, open_close)' : 'a position');

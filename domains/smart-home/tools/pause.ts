@@ -16,6 +16,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'not_playing', 'nothing_playing', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['LivingRoomTV_45'] },
   run({ endpoints }, db: SmartHomeDb, ctx) {
     return runPlayback(db, endpoints, ctx, pauseStep);
   },

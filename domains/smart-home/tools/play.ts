@@ -28,6 +28,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'media_not_found', 'device_off', 'device_offline', 'capability_unsupported', 'media_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: false },
+  example: { endpoints: ['LivingRoomSpeaker_4'], media_id: 'song:paper-lights-5939' },
   run({ endpoints, media_id, shuffle }, db: SmartHomeDb, ctx) {
     const media = requireMedia(db, media_id);
     const items = queueOf(media);

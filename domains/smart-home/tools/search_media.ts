@@ -80,6 +80,7 @@ export default defineTool({
   }),
   errors: [],
   mutates: false,
+  example: { query: 'Paper Lights' },
   run({ query, type, limit }, db: SmartHomeDb) {
     const phrase = fold(query);
     const words = phrase.split(' ').filter((word) => word !== '');

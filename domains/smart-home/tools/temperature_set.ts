@@ -26,6 +26,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_offline', 'thermostat_off', 'capability_unsupported', 'out_of_range'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['HallwayThermostat_8'], temperature: 75 },
   run({ endpoints, temperature, unit }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       const own = requireThermostat(device, 'a temperature setpoint');

@@ -31,6 +31,7 @@ export default defineTool({
   errors: codesOf(SMART_HOME_ERRORS, 'endpoint_not_found', 'device_off', 'device_offline', 'capability_unsupported'),
   mutates: true,
   effect: { destructive: true, idempotent: true },
+  example: { endpoints: ['LivingRoomSpeaker_4'], volume: 30 },
   run({ endpoints, volume }, db: SmartHomeDb, ctx) {
     return runCommand(db, endpoints, ctx, (device) => {
       requireOn(device, 'volume', 'volume', 'setting its volume');

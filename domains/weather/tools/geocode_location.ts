@@ -52,6 +52,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'no_match'),
   mutates: false,
+  example: { query: 'Portland' },
   run({ query, country, region, limit }, db: WeatherDb) {
     const found = findPlaces(db, query);
     const matches = found.matches.filter(

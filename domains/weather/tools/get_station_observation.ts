@@ -39,6 +39,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'station_not_found', 'station_offline'),
   mutates: false,
+  example: { station_id: 'KJFK' },
   run({ station_id, units: system }, db: WeatherDb, ctx) {
     const station = requireStation(db, station_id);
     const place = asPlace(db.locations.get(station.location_id)!);

@@ -39,6 +39,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'invalid_date_range', 'date_out_of_range', 'range_too_long'),
   mutates: false,
+  example: { location_id: 'new-york-us', start_date: '2024-05-01', end_date: '2024-05-03' },
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);
     const today = localDate(place.timezone, ctx.now().getTime());

@@ -28,6 +28,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'no_place_nearby'),
   mutates: false,
+  example: { lat: 45.52, lon: -122.68 },
   run({ lat: atLat, lon: atLon, max_distance_km }, db: WeatherDb) {
     const [nearest, ...others] = placesByDistance(db, atLat, atLon);
     if (!nearest || nearest.distance > max_distance_km) {

@@ -37,6 +37,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'date_out_of_range'),
   mutates: false,
+  example: { location_id: 'new-york-us', date: '2024-05-15' },
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);
     const date = args.date ?? localDate(place.timezone, ctx.now().getTime());

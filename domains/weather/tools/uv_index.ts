@@ -61,6 +61,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'days_out_of_range'),
   mutates: false,
+  example: { location_id: 'new-york-us' },
   run(args, db: WeatherDb, ctx) {
     if (args.days > MAX_UV_DAYS) {
       throw toolError(WEATHER_ERRORS.days_out_of_range, `days must be between 1 and ${MAX_UV_DAYS}: the UV forecast covers at most ${MAX_UV_DAYS} days.`);

@@ -50,6 +50,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'region_not_found'),
   mutates: false,
+  example: { location_id: 'new-york-us' },
   run(args, db: WeatherDb, ctx) {
     let places: Place[];
     let scope: string;

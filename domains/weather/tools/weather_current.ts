@@ -29,6 +29,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage'),
   mutates: false,
+  example: { location_id: 'new-york-us' },
   run(args, db: WeatherDb, ctx) {
     const { place, resolved } = locate(db, args);
     const now = ctx.now().getTime();

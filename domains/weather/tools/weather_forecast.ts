@@ -40,6 +40,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'days_out_of_range'),
   mutates: false,
+  example: { location_id: 'new-york-us' },
   run(args, db: WeatherDb, ctx) {
     if (args.days > MAX_FORECAST_DAYS) {
       throw toolError(

@@ -35,6 +35,7 @@ export default defineTool({
   }),
   errors: codesOf(WEATHER_ERRORS, 'location_not_found', 'no_coverage', 'hours_out_of_range'),
   mutates: false,
+  example: { location_id: 'new-york-us' },
   run(args, db: WeatherDb, ctx) {
     if (args.hours > MAX_HOURS) {
       throw toolError(

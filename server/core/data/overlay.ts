@@ -1,5 +1,6 @@
 import { cloneJson } from '../../../lib/clone.js';
 import { deepFreeze } from '../../../lib/freeze.js';
+import { jsonText } from '../../../lib/json-text.js';
 import type { Table } from '../../../lib/table.js';
 
 /** Marks a record deleted in an overlay. */
@@ -84,15 +85,26 @@ export class OverlayTable<T> implements Table<T> {
     return count;
   }
 
-  /** Moves the call's writes into the session (frozen) and reports them, with what they replaced. */
+  /**
+   * Moves the call's writes into the session (frozen) and reports them, with what they replaced. A write that leaves
+   * its record byte-identical (a record edited and put back as it was) is no change: it is neither kept nor reported.
+   */
   commit(changes: Change[], replaced: Replaced[]): void {
     for (const [id, slot] of this.pending) {
+      if (slot !== DELETED && this.unchanged(id, slot)) continue;
       replaced.push({ table: this, id, slot: this.committed.get(id) });
       if (slot === DELETED && !this.base.has(id)) this.committed.delete(id);
       else this.committed.set(id, slot === DELETED ? DELETED : deepFreeze(slot));
       changes.push({ table: this.name, id, value: slot === DELETED ? null : slot });
     }
     this.pending.clear();
+  }
+
+  /** True when `value` has the JSON text of the record as the session sees it before this call. */
+  private unchanged(id: string, value: T): boolean {
+    const current = this.committed.get(id) ?? (this.base.get(id) as T | undefined);
+    if (current === undefined || current === DELETED) return false;
+    return current === value || jsonText(current) === JSON.stringify(value);
   }
 
   rollback(): void {

@@ -227,7 +227,8 @@ export class Session {
   summary() {
     return {
       id: this.id,
-      seed: this.seed,
+      // As given when created with one (a number stays a number), else the server's default (HAZARD_SEED).
+      seed: this.options.seed ?? this.seed,
       clock: { ...this.clock.options, now: this.clock.now().toISOString() },
       calls: this.seq,
       journal: { entries: this.journal.length, dropped: this.seq - this.journal.length, bytes: this.journal.bytes },

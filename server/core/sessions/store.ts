@@ -164,6 +164,11 @@ export class SessionStore {
     return this.build(id, {});
   }
 
+  /** Milliseconds since the session last had a call, an answer or a reset. */
+  idleMs(session: Session): number {
+    return this.now() - session.lastUsedMs;
+  }
+
   require(id: string): Session {
     const session = this.get(id);
     if (!session) this.options.ownership?.check(id);

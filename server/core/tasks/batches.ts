@@ -29,6 +29,11 @@ export class Batches {
     return batch;
   }
 
+  /** The batches remembered, oldest first. */
+  list(): Batch[] {
+    return [...this.batches.values()];
+  }
+
   require(id: string): Batch {
     const batch = this.batches.get(id);
     if (!batch) throw problemError(404, 'batch_not_found', `No batch '${id}' (at most ${MAX_BATCHES} are remembered). Create one with POST /batches.`);

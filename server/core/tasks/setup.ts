@@ -65,7 +65,8 @@ export async function prepareSession(body: CreateSession, tasks: TaskBook, newId
     options: {
       ...options,
       id,
-      seed,
+      // As given ('3' stays a string in the session's summary); its instance is the number's.
+      seed: options.seed ?? seed,
       clock: options.clock ?? instance.clock,
       hazards: taskHazards(task, kinds, hazard_rate ?? 1, options.hazards),
     },

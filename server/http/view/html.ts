@@ -29,5 +29,5 @@ export const cut = (text: string, shown = SHOWN): string => (text.length > shown
 /** A value as short JSON. */
 export const compact = (value: unknown): string => cut(JSON.stringify(value) ?? 'nothing');
 
-/** Epoch milliseconds as a session time: date and time to the second, UTC. */
-export const sessionTime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+/** Epoch milliseconds as a session time: date and time to the second, with its zone (UTC, `Z`). */
+export const sessionTime = (ms: number): string => `${new Date(ms).toISOString().slice(0, 19)}Z`;

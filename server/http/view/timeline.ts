@@ -14,10 +14,14 @@ interface Marks {
 
 const push = (map: Map<number, string[]>, seq: number, text: string) => map.set(seq, [...(map.get(seq) ?? []), text]);
 
-function marksOf(score: Score | undefined): Marks {
+/** Without a score (a session without a task), the traps are the calls the journal marks as doing what a planted text asked. */
+const TRAP_WITHOUT_SCORE = 'did what an instruction inside the data said';
+
+function marksOf(score: Score | undefined, entries: readonly JournalEntry[]): Marks {
   const marks: Marks = { recovered: new Map(), traps: new Map() };
   for (const verdict of score?.hazards ?? []) if (verdict.recovered) for (const seq of verdict.evidence) push(marks.recovered, seq, verdict.kind);
   for (const trap of score?.traps ?? []) push(marks.traps, trap.seq, trap.why);
+  if (!score) for (const entry of entries) if (entry.hazards.some((event) => event['trap'] === true)) push(marks.traps, entry.seq, TRAP_WITHOUT_SCORE);
   return marks;
 }
 
@@ -76,7 +80,7 @@ function row(entry: JournalEntry, marks: Marks): Html {
 
 /** The calls as a table, oldest first; `dropped`: the oldest calls the journal no longer holds. */
 export function timelineSection(entries: readonly JournalEntry[], dropped: number, score: Score | undefined): Html {
-  const marks = marksOf(score);
+  const marks = marksOf(score, entries);
   const note = dropped > 0 ? html`<p class="note">The oldest ${dropped} call(s) were dropped from the journal (JOURNAL_LIMIT).</p>` : '';
   const body =
     entries.length === 0

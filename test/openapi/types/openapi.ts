@@ -2050,6 +2050,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to start: the live sessions with links to their pages, the tasks, the docs and the reports
+         * @description An HTML page when the request accepts text/html (a browser), else JSON.
+         */
+        get: operations["index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openenv/health": {
         parameters: {
             query?: never;
@@ -2583,6 +2603,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "carlos.lee5468@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer's email, e.g. 'maya.lopez7731@example.com'. */
                     email: string;
@@ -2658,6 +2683,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "first_name": "Carlos",
+                 *       "last_name": "Lee",
+                 *       "zip": "78246"
+                 *     }
+                 */
                 "application/json": {
                     /** @description First name, e.g. 'Maya'. */
                     first_name: string;
@@ -2737,6 +2769,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -2850,6 +2887,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -2971,6 +3013,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": "1080843021"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Product id (10 digits). Not an item id: a product groups many items. */
                     product_id: string;
@@ -3068,6 +3115,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item_id": "1672505665"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Item id (10 digits): one variant of a product, with its own options and price. */
                     item_id: string;
@@ -3150,6 +3202,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -3211,6 +3264,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "reason": "no longer needed"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -3358,6 +3417,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "address1": "1 Main St",
+                 *       "address2": "",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "country": "USA",
+                 *       "zip": "78701"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -3504,6 +3574,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "item_ids": [
+                 *         "1691776553"
+                 *       ],
+                 *       "new_item_ids": [
+                 *         "1340432322"
+                 *       ],
+                 *       "payment_method_id": "paypal_5099958"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -3655,6 +3737,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "payment_method_id": "paypal_5099958"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -3802,6 +3890,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748",
+                 *       "address1": "1 Main St",
+                 *       "address2": "",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "country": "USA",
+                 *       "zip": "78701"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -3925,6 +4024,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W8075079",
+                 *       "item_ids": [
+                 *         "6934479342"
+                 *       ],
+                 *       "payment_method_id": "gift_card_2578620"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -4074,6 +4182,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W3116948",
+                 *       "item_ids": [
+                 *         "9367953016"
+                 *       ],
+                 *       "new_item_ids": [
+                 *         "1334665828"
+                 *       ],
+                 *       "payment_method_id": "credit_card_0625710"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -4225,6 +4345,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "USB-C Hub"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Words to look for, e.g. 'wireless headphones blue'. Omit to list everything. */
                     query?: string;
@@ -4351,6 +4476,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item_ids": [
+                 *         "1672505665",
+                 *         "3234874992"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Item ids to report on, 1 to 50. */
                     item_ids?: string[];
@@ -4465,6 +4598,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -4579,6 +4717,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W8075079",
+                 *       "tracking_id": "845475485471"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -4683,6 +4827,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748",
+                 *       "item_id": "3234874992"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -4809,6 +4959,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -4913,6 +5068,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676",
+                 *       "item_id": "4477452969"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -5025,6 +5186,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676",
+                 *       "payment_method_id": "credit_card_6873458"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -5187,6 +5354,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expression": "2 + 2"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The expression, e.g. '(129.99 - 20) * 2'. */
                     expression: string;
@@ -5262,6 +5434,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "summary": "The customer asks for a human agent."
+                 *     }
+                 */
                 "application/json": {
                     /** @description A summary of the customer's issue and what was tried. */
                     summary: string;
@@ -5326,6 +5503,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "dmitri_akana_9260"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'sara_doe_496'. Ask the customer for it. */
                     user_id: string;
@@ -5447,6 +5629,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -5558,6 +5745,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -5623,6 +5811,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "origin": "SLC",
+                 *       "destination": "ORD",
+                 *       "date": "2024-05-16"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IATA code of the departure airport, e.g. 'JFK'. */
                     origin: string;
@@ -5719,6 +5914,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "origin": "SLC",
+                 *       "destination": "ORD",
+                 *       "date": "2024-05-16"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IATA code of the departure airport, e.g. 'JFK'. */
                     origin: string;
@@ -5846,6 +6048,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "flight_number": "HAT001",
+                 *       "date": "2024-05-16"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Flight number, e.g. 'HAT170'. */
                     flight_number: string;
@@ -5923,6 +6131,37 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "dmitri_akana_9260",
+                 *       "origin": "SLC",
+                 *       "destination": "ORD",
+                 *       "flight_type": "one_way",
+                 *       "cabin": "economy",
+                 *       "flights": [
+                 *         {
+                 *           "flight_number": "HAT001",
+                 *           "date": "2024-05-16"
+                 *         }
+                 *       ],
+                 *       "passengers": [
+                 *         {
+                 *           "first_name": "Noor",
+                 *           "last_name": "Haddad",
+                 *           "dob": "1984-03-09"
+                 *         }
+                 *       ],
+                 *       "payment_methods": [
+                 *         {
+                 *           "payment_id": "credit_card_6952603",
+                 *           "amount": 249
+                 *         }
+                 *       ],
+                 *       "total_baggages": 0,
+                 *       "nonfree_baggages": 0,
+                 *       "insurance": "no"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Id of the user who books and pays, e.g. 'sara_doe_496'. */
                     user_id: string;
@@ -6101,6 +6340,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -6222,6 +6466,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246",
+                 *       "cabin": "economy",
+                 *       "flights": [
+                 *         {
+                 *           "flight_number": "HAT143",
+                 *           "date": "2024-05-21"
+                 *         },
+                 *         {
+                 *           "flight_number": "HAT194",
+                 *           "date": "2024-05-25"
+                 *         }
+                 *       ],
+                 *       "payment_id": "credit_card_6952603"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -6368,6 +6629,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246",
+                 *       "total_baggages": 1,
+                 *       "nonfree_baggages": 0,
+                 *       "payment_id": "credit_card_6952603"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -6495,6 +6764,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246",
+                 *       "passengers": [
+                 *         {
+                 *           "first_name": "Kwame",
+                 *           "last_name": "Akana",
+                 *           "dob": "2009-11-19"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -6636,6 +6917,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "dmitri_akana_9260",
+                 *       "amount": 50
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'sara_doe_496'. Ask the customer for it. */
                     user_id: string;
@@ -6726,6 +7013,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "airport": "MIA",
+                 *       "date": "2024-05-21",
+                 *       "direction": "departures"
+                 *     }
+                 */
                 "application/json": {
                     /** @description IATA code of an airport, three upper-case letters, e.g. 'JFK'. */
                     airport: string;
@@ -6839,6 +7133,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "flight_number": "HAT143",
+                 *       "date": "2024-05-21",
+                 *       "cabin": "economy"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Flight number, e.g. 'HAT170'. */
                     flight_number: string;
@@ -6959,6 +7260,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "S0Q246",
+                 *       "flight_number": "HAT143",
+                 *       "date": "2024-05-21",
+                 *       "first_name": "Kwame",
+                 *       "last_name": "Akana",
+                 *       "seat": "10A"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -7081,6 +7392,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "1PR0AU",
+                 *       "flight_number": "HAT292",
+                 *       "date": "2024-05-16"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -7189,6 +7507,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reservation_id": "IZFV6C",
+                 *       "flight_number": "HAT193",
+                 *       "date": "2024-05-15",
+                 *       "first_name": "Kenji",
+                 *       "last_name": "Jackson"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Reservation id: six letters and digits, e.g. 'ZFA04Y'. */
                     reservation_id: string;
@@ -7307,6 +7634,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tag": "1006540052"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Bag-tag number, 10 digits, e.g. '1008143347'. */
                     tag?: string;
@@ -7425,6 +7757,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "ezra_li_4771"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The user's id, e.g. 'maya_okafor_4821'. */
                     user_id: string;
@@ -7554,6 +7891,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "FloorLamp_1"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A device's endpoint id, exactly as get_user_inventory lists it, e.g. 'FloorLamp_12'. */
                     endpoint: string;
@@ -7678,6 +8020,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoint": "FloorLamp_1"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A device's endpoint id, exactly as get_user_inventory lists it, e.g. 'FloorLamp_12'. */
                     endpoint: string;
@@ -7841,6 +8188,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "group_id": "home_01-g-downstairs"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A room_id or group_id from get_user_inventory, e.g. a room such as the kitchen or a group such as 'downstairs'. */
                     group_id: string;
@@ -7936,6 +8288,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "FloorLamp_1"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8076,6 +8435,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "FloorLamp_1"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8216,6 +8582,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "BedroomCeilingLight_10"
+                 *       ],
+                 *       "brightness": 40
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8360,6 +8734,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "SofaLamp_22"
+                 *       ],
+                 *       "color": "#00FF00"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8502,6 +8884,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "HallwayThermostat_8"
+                 *       ],
+                 *       "temperature": 75
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8649,6 +9039,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "HallwayThermostat_8"
+                 *       ],
+                 *       "mode": "heat"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8794,6 +9192,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "FrontDoorLock_9"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -8934,6 +9339,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "FrontDoorLock_9"
+                 *       ],
+                 *       "user_id": "ezra_li_4771"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9087,6 +9500,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "FrontDoorLock_9"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The locks to read, by endpoint id (1 to 25, no repeats). */
                     endpoints: string[];
@@ -9185,6 +9605,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomBlinds_3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9325,6 +9752,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomBlinds_3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9465,6 +9899,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomBlinds_3"
+                 *       ],
+                 *       "position": 40
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9607,6 +10049,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomSpeaker_4"
+                 *       ],
+                 *       "volume": 30
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9749,6 +10199,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomTV_5"
+                 *       ],
+                 *       "channel": 7
+                 *     }
+                 */
                 "application/json": {
                     /** @description The devices to command, by endpoint id (1 to 25, no repeats). The answer has one result per endpoint. */
                     endpoints: string[];
@@ -9891,6 +10349,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "Paper Lights"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Words to look for, e.g. 'midnight train', 'Zoe Laurent', 'jazz'. */
                     query: string;
@@ -9984,6 +10447,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "media_id": "song:paper-lights-5939"
+                 *     }
+                 */
                 "application/json": {
                     /** @description A typed media id as search_media returns it, e.g. 'song:…', 'album:…', 'playlist:…', 'movie:…', 'show:…'. */
                     media_id: string;
@@ -10079,6 +10547,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomSpeaker_4"
+                 *       ],
+                 *       "media_id": "song:paper-lights-5939"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The speakers or TVs to play on, by endpoint id (1 to 25, no repeats); each plays the whole queue. */
                     endpoints: string[];
@@ -10239,6 +10715,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomTV_45"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The speakers or TVs to pause, by endpoint id (1 to 25, no repeats). */
                     endpoints: string[];
@@ -10392,6 +10875,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomTV_5"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The speakers or TVs to resume, by endpoint id (1 to 25, no repeats). */
                     endpoints: string[];
@@ -10545,6 +11035,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomTV_45"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The speakers or TVs to stop, by endpoint id (1 to 25, no repeats). */
                     endpoints: string[];
@@ -10698,6 +11195,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "endpoints": [
+                 *         "LivingRoomTV_45"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The speakers or TVs to skip on, by endpoint id (1 to 25, no repeats). */
                     endpoints: string[];
@@ -10851,6 +11355,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "ezra_li_4771",
+                 *       "endpoint": "LivingRoomSpeaker_4",
+                 *       "time": "2024-05-17T07:00:00"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The person setting the alarm; the device must be in their home. */
                     user_id: string;
@@ -10995,6 +11506,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "anya_bianchi_2547"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Only the alarms this person set. */
                     user_id?: string;
@@ -11094,6 +11610,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "alarm_id": "alarm_0001"
+                 *     }
+                 */
                 "application/json": {
                     /** @description An alarm's id as get_alarms lists it, e.g. 'alarm_0042'. */
                     alarm_id: string;
@@ -11190,6 +11711,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "ezra_li_4771"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The user's id, e.g. 'maya_okafor_4821'. */
                     user_id: string;
@@ -11294,6 +11820,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "home_id": "home_01"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Every metered device of this home (from get_user_inventory). */
                     home_id?: string;
@@ -11426,6 +11957,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "Portland"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place name, e.g. 'Springfield', 'San Jose, CR' or 'Peking'. */
                     query: string;
@@ -11538,6 +12074,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "lat": 45.52,
+                 *       "lon": -122.68
+                 *     }
+                 */
                 "application/json": {
                     /** @description Latitude in decimal degrees (−90 to 90). */
                     lat: number;
@@ -11650,6 +12192,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -11806,6 +12353,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -11982,6 +12534,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12155,6 +12712,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12292,6 +12854,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12480,6 +13047,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12621,6 +13193,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12765,6 +13342,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us",
+                 *       "date": "2024-05-15"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -12893,6 +13476,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us",
+                 *       "start_date": "2024-05-01",
+                 *       "end_date": "2024-05-03"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -13079,6 +13669,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -13229,6 +13824,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "location_id": "new-york-us"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Place id as returned by geocode_location or reverse_geocode, e.g. 'portland-or-us'. Give it, or lat and lon. */
                     location_id?: string;
@@ -13356,6 +13956,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "station_id": "KJFK"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Station id, e.g. 'KPDX' or 'ST-40721', from list_weather_stations. */
                     station_id: string;
@@ -13620,7 +14225,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -13680,6 +14286,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "seed": 42
+                 *     }
+                 */
                 "application/json": {
                     /** @description The id to give the session; a new unique id when absent. */
                     id?: string;
@@ -13740,7 +14351,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -13808,7 +14420,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -14107,7 +14720,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        seed: string;
+                        /** @description The session's seed as it was given at creation (a number or a string); a task's drawn seed; else the server's HAZARD_SEED, a string. */
+                        seed: string | number;
                         clock: {
                             start: string;
                             step_ms: number;
@@ -14240,6 +14854,14 @@ export interface operations {
         /** @description Hazard settings. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "kinds": {
+                 *         "transient_failure": 0.3
+                 *       },
+                 *       "max_consecutive": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @description Kinds or groups to switch on at `rate` on the tools they are assigned to: all, none, failures, drift, sponsored, conflict, adhoc, a family, or kind names. */
                     enable?: string[];
@@ -14543,6 +15165,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "task": "retail/001",
+                 *       "seed": 0,
+                 *       "journal": [],
+                 *       "answers": []
+                 *     }
+                 */
                 "application/json": {
                     /** @description The task id, e.g. retail/012. */
                     task: string;
@@ -14630,6 +15260,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "answer": {
+                 *         "order_id": "#W5124601",
+                 *         "refunds": []
+                 *       },
+                 *       "text": "Your order #W5124601 is cancelled."
+                 *     }
+                 */
                 "application/json": {
                     /** @description A typed task's answer: the fields its answer schema names (GET /tasks/{domain}/{number} answer_schemas; submit_answer takes the same). */
                     answer?: {
@@ -14728,6 +15367,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "task": "retail/001",
+                 *       "n": 2
+                 *     }
+                 */
                 "application/json": {
                     /** @description This session's hazard settings, over the server's (env, config file, runtime). */
                     hazards?: {
@@ -14903,12 +15548,105 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page: self-contained HTML, no script. */
+            /** @description The page: self-contained HTML, no script; while the session is live (a call in the last minute, its task not answered) it reloads every 5 s. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A problem (RFC 9457) with a stable code: invalid input (naming each field), an unknown route or record, a missing or wrong bearer token (401), a Host that is not loopback nor in ALLOWED_HOSTS when no API_TOKEN is set (403 host_not_allowed), a request not sent whole in time (408), a body that is not JSON (415) or too large (413), a session another replica holds when several run behind a load balancer (421). A refused request changes nothing. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A problem (RFC 9457): 503 when no session can be created (MAX_SESSIONS, with Retry-After) or a change could not be made durable (persistence_failed) or the saved data of a session is damaged (session_damaged); 500 for a bug of the server. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, as JSON or as a page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        name: "wildtools";
+                        version: string;
+                        /** @description The live sessions. */
+                        sessions: {
+                            id: string;
+                            calls: number;
+                            /** @description The task the session runs. */
+                            task?: string;
+                            /** @description The session page (HTML): timeline, hazards, diff, score. */
+                            view: string;
+                            /** @description A path on this server. */
+                            journal: string;
+                            /** @description The task's score report, for a session that runs one. */
+                            score?: string;
+                        }[];
+                        tasks: {
+                            count: number;
+                            by_domain: {
+                                [key: string]: {
+                                    count: number;
+                                    /** @description A path on this server. */
+                                    list: string;
+                                };
+                            };
+                            /** @description A path on this server. */
+                            list: string;
+                        };
+                        docs: {
+                            /** @description A path on this server. */
+                            swagger_ui: string;
+                            /** @description The combined document: sessions, tasks, server routes and the combined view of the tools. */
+                            openapi: string;
+                            /** @description Each domain's own document. */
+                            domains: {
+                                [key: string]: string;
+                            };
+                            /** @description A path on this server. */
+                            health: string;
+                            /** @description A path on this server. */
+                            hazards: string;
+                        };
+                        /** @description Reports: each task session's score (under `sessions`) and the batches' reports. */
+                        reports: {
+                            /** @description Batch reports: verdicts and pass^k. */
+                            batches: {
+                                id: string;
+                                task: string;
+                                sessions: number;
+                                /** @description A path on this server. */
+                                report: string;
+                            }[];
+                        };
+                    };
                     "text/html": string;
                 };
             };
@@ -15073,6 +15811,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "task": "retail/001",
+                 *       "seed": 1
+                 *     }
+                 */
                 "application/json": ({
                     /** @description The session's clock: virtual and deterministic, it advances by step_ms at every call. */
                     clock?: {
@@ -15243,6 +15987,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": {
+                 *         "type": "list_tools"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description The action (GET /openenv/schema): call_tool, list_tools or answer. */
                     action: {
@@ -15419,6 +16170,13 @@ export interface operations {
         /** @description {"jsonrpc": "2.0", "method": …, "params": {…}, "id": …} */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "jsonrpc": "2.0",
+                 *       "id": 1,
+                 *       "method": "tools/list"
+                 *     }
+                 */
                 "application/json": unknown;
             };
         };
@@ -15597,6 +16355,15 @@ export interface operations {
         /** @description One upstream, as in PROXY_CONFIG. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "upstream": "http://127.0.0.1:9090",
+                 *       "operations": {
+                 *         "get_contact": "GET /contacts/{id}"
+                 *       },
+                 *       "timeout_ms": 5000
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 };

@@ -605,6 +605,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "carlos.lee5468@example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The customer's email, e.g. 'maya.lopez7731@example.com'. */
                     email: string;
@@ -680,6 +685,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "first_name": "Carlos",
+                 *       "last_name": "Lee",
+                 *       "zip": "78246"
+                 *     }
+                 */
                 "application/json": {
                     /** @description First name, e.g. 'Maya'. */
                     first_name: string;
@@ -759,6 +771,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -872,6 +889,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -993,6 +1015,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_id": "1080843021"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Product id (10 digits). Not an item id: a product groups many items. */
                     product_id: string;
@@ -1090,6 +1117,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item_id": "1672505665"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Item id (10 digits): one variant of a product, with its own options and price. */
                     item_id: string;
@@ -1172,6 +1204,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -1233,6 +1266,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "reason": "no longer needed"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -1380,6 +1419,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "address1": "1 Main St",
+                 *       "address2": "",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "country": "USA",
+                 *       "zip": "78701"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -1526,6 +1576,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "item_ids": [
+                 *         "1691776553"
+                 *       ],
+                 *       "new_item_ids": [
+                 *         "1340432322"
+                 *       ],
+                 *       "payment_method_id": "paypal_5099958"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -1677,6 +1739,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W5124601",
+                 *       "payment_method_id": "paypal_5099958"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -1824,6 +1892,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748",
+                 *       "address1": "1 Main St",
+                 *       "address2": "",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "country": "USA",
+                 *       "zip": "78701"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -1947,6 +2026,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W8075079",
+                 *       "item_ids": [
+                 *         "6934479342"
+                 *       ],
+                 *       "payment_method_id": "gift_card_2578620"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -2096,6 +2184,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W3116948",
+                 *       "item_ids": [
+                 *         "9367953016"
+                 *       ],
+                 *       "new_item_ids": [
+                 *         "1334665828"
+                 *       ],
+                 *       "payment_method_id": "credit_card_0625710"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -2247,6 +2347,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "USB-C Hub"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Words to look for, e.g. 'wireless headphones blue'. Omit to list everything. */
                     query?: string;
@@ -2373,6 +2478,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "item_ids": [
+                 *         "1672505665",
+                 *         "3234874992"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Item ids to report on, 1 to 50. */
                     item_ids?: string[];
@@ -2487,6 +2600,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -2601,6 +2719,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_id": "#W8075079",
+                 *       "tracking_id": "845475485471"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Order id, e.g. '#W4817420'. The leading '#' is part of the id. */
                     order_id: string;
@@ -2705,6 +2829,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "carlos_lee_2748",
+                 *       "item_id": "3234874992"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -2831,6 +2961,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -2935,6 +3070,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676",
+                 *       "item_id": "4477452969"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -3047,6 +3188,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "mia_laurent_8676",
+                 *       "payment_method_id": "credit_card_6873458"
+                 *     }
+                 */
                 "application/json": {
                     /** @description User id, e.g. 'olivia_chen_4821', as returned by the find_user_id tools. */
                     user_id: string;
@@ -3209,6 +3356,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expression": "2 + 2"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The expression, e.g. '(129.99 - 20) * 2'. */
                     expression: string;
@@ -3284,6 +3436,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "summary": "The customer asks for a human agent."
+                 *     }
+                 */
                 "application/json": {
                     /** @description A summary of the customer's issue and what was tried. */
                     summary: string;
