@@ -90,8 +90,7 @@ export const WIDE_SESSION: SessionView = {
     }),
     entry(3, {
       status: 502,
-      problem:
-        `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr>${' '.repeat(400)}</body></html>` as never,
+      problem: `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr>${' '.repeat(400)}</body></html>` as never,
       hazards: [{ ...unknown, committed: true }],
       changes: [{ table: 'orders', id: '#W5124601', value: {} }],
     }),
