@@ -53,6 +53,7 @@ export const FAST_GROUPS: Readonly<Record<string, { under: readonly string[]; li
       'test/tau2/',
       'test/cli/',
       'test/agents/',
+      'test/bench/',
     ],
     limitSeconds: 300,
   },
