@@ -1,7 +1,8 @@
 // npm run bench -- [scenario …] [--json] [--list] [--duration 10] [--warmup 3] [--rounds 3] [--connections 50]
-// Compiles (not for --list or a scenario it does not know, which answer at once), then measures the compiled server (npm start's) with autocannon over loopback, each server in
-// its own process, pinned to core 0 with the load on core 1 when the machine has two cores. Every ratio
-// is against bare fastify measured in the same run, in alternating rounds. Prints a table, or JSON.
+// Compiles (not for --list or a scenario it does not know, which answer at once), then measures the compiled
+// server (npm start's) with autocannon over loopback, each server in its own process, pinned to core 0 with the
+// load on core 1 when the machine has two cores. Every ratio is against bare fastify measured in the same run, in
+// alternating rounds. Prints a table, or JSON.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { arch, availableParallelism, cpus, platform, totalmem } from 'node:os';

@@ -9,6 +9,7 @@ import t from 'tap';
 import { domains } from '../../domains/index.js';
 import { preparedData, preparedPath } from '../../server/core/data/prepared.js';
 import { spawnListening } from '../helpers/process.js';
+import { STARTED_FAST } from '../helpers/start-path.js';
 
 // What `npm start` runs: the server bundled into dist/bundle/ by `npm run compile` (which `npm install`
 // runs) and compiled from V8's code cache, finding its databases, policies, tasks and Swagger UI's assets
@@ -16,11 +17,6 @@ import { spawnListening } from '../helpers/process.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '', PORT: '0', LOG_LEVEL: 'info' };
-
-/** The line a server logs when it took the fast path: the bundle, its code cache, and the prepared databases. */
-const STARTED_FAST = new RegExp(
-  `"msg":"started from the bundle \\(code cache taken\\); databases: ${domains.map((domain) => `${domain.name} prepared`).join(', ')}"`,
-);
 
 t.test('the build prepared every embedded database from the file beside it', async (t) => {
   for (const domain of domains) {
