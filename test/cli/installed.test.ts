@@ -43,7 +43,8 @@ interface Start {
   cwd: string;
 }
 
-// What `npm start` runs (package.json), without npm's own start; the installed bin as npx or a script runs it.
+// What `npm start` runs (package.json's script), without npm: npm's own start is not the server's, and npm stopped by
+// SIGTERM leaves its child running. The installed bin as npx or a script runs it.
 const [startCommand, ...startArgs] = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
 const clone: Start = { name: 'clone, npm start', command: startCommand === 'node' ? process.execPath : startCommand!, args: startArgs, cwd: root };
 const bin: Start = { name: 'installed, wildtools serve', command: join(app, 'node_modules', '.bin', 'wildtools'), args: ['serve'], cwd: app };
