@@ -1,7 +1,7 @@
 import { VERSION } from '../server/core/version.js';
-import { WildtoolsError } from '../client/index.js';
-import { type Io, commandHelp, parse, UsageError } from './command.js';
+import type { Io } from './command.js';
 import { commands } from './commands/index.js';
+import { runCommand } from './run-command.js';
 
 function overallHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length));
@@ -32,22 +32,5 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     io.err(`wildtools: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}); see wildtools --help\n`);
     return 2;
   }
-  try {
-    const { values, positionals, help } = parse(command, rest);
-    if (help) {
-      io.out(commandHelp(command));
-      return 0;
-    }
-    return await command.run(values, positionals, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`wildtools ${command.name}: ${error.message}; see wildtools ${command.name} --help\n`);
-      return 2;
-    }
-    if (error instanceof WildtoolsError || (error as { code?: string }).code?.startsWith('E')) {
-      io.err(`wildtools ${command.name}: ${(error as Error).message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  return runCommand(command, rest, io);
 }

@@ -18,6 +18,11 @@ const CHUNK = 64 * 1024;
  * asking the size first: a device or a pipe has none (`/dev/zero` would otherwise be read forever).
  */
 export function readBoundedText(path: string, limit: number): string {
+  return readBoundedBytes(path, limit).toString('utf8');
+}
+
+/** The bytes of a file of at most `limit` bytes, read as readBoundedText reads them. */
+export function readBoundedBytes(path: string, limit: number): Buffer {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -35,7 +40,7 @@ export function readBoundedText(path: string, limit: number): string {
       total += read;
       if (total > limit) throw new UnreadableFileError(`larger than ${sizeText(limit)}, the limit`, 'too_large');
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } catch (error) {
     throw error instanceof UnreadableFileError ? error : unreadable(error);
   } finally {

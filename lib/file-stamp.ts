@@ -1,19 +1,22 @@
-import type { Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
 
 /**
- * A file named by its size and modification time: what a build artifact made from it records, so that the
- * artifact is used only while the file is still the one it was made from (the prepared databases, the
- * bundle's code cache).
+ * A file named by its content: its size and the SHA-256 of its bytes. A build artifact made from the file records
+ * it, so that the artifact is used only while the file still holds those bytes (the prepared databases, the
+ * bundle's code cache). Not its modification time: `npm pack` and `npm install` rewrite every one, and an
+ * installed package would never use its artifacts; nor would a clone whose checkout or copy touched them.
  */
 export interface FileStamp {
   readonly bytes: number;
-  readonly mtimeMs: number;
+  readonly sha256: string;
 }
 
-export const stampOf = (file: Pick<Stats, 'size' | 'mtimeMs'>): FileStamp => ({ bytes: file.size, mtimeMs: file.mtimeMs });
+const sha256 = (content: Uint8Array): string => createHash('sha256').update(content).digest('hex');
 
-/** Whether `recorded` (read back from an artifact, so of any shape) names the file with this stat. */
-export function sameFile(recorded: unknown, file: Pick<Stats, 'size' | 'mtimeMs'>): boolean {
+export const stampOf = (content: Uint8Array): FileStamp => ({ bytes: content.byteLength, sha256: sha256(content) });
+
+/** Whether `recorded` (read back from an artifact, so of any shape) names a file of this content; hashes only when the sizes agree. */
+export function sameContent(recorded: unknown, content: Uint8Array): boolean {
   const stamp = recorded as Partial<FileStamp> | null | undefined;
-  return stamp?.bytes === file.size && stamp.mtimeMs === file.mtimeMs;
+  return stamp?.bytes === content.byteLength && typeof stamp.sha256 === 'string' && stamp.sha256 === sha256(content);
 }

@@ -1,5 +1,6 @@
-// After compiling: the server as `npm start` runs it, one CommonJS file (dist/bundle/server.cjs) compiled by a
-// small entry (dist/bundle/main.js, from server/bundle-main.ts) from V8's code cache (lib/code-cache.ts):
+// After compiling: the server as `npm start` and `wildtools serve` run it, one CommonJS file (dist/bundle/server.cjs,
+// from cli/bundled.ts) compiled from V8's code cache (lib/code-cache.ts) by a small entry (dist/bundle/main.js, from
+// server/bundle-main.ts; the bin, dist/cli/main.js, does the same for serve):
 // Node 20 would otherwise resolve, read and compile several hundred files at every start (about a fifth of
 // a cold start, measured), and has no code cache of its own. Files the server reads at run time are found
 // from dist/package.json (lib/assets.ts), so the bundle sits in dist/bundle/.
@@ -39,7 +40,7 @@ const common = {
   define: { 'import.meta.url': '__wildtoolsUrl' },
   banner: { js: "const __wildtoolsUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
-await build({ ...common, entryPoints: { server: 'dist/server/launch.js' }, outExtension: { '.js': '.cjs' }, external, plugins: [importsAsRequires] });
+await build({ ...common, entryPoints: { server: 'dist/cli/bundled.js' }, outExtension: { '.js': '.cjs' }, external, plugins: [importsAsRequires] });
 await build({ ...common, entryPoints: { main: 'dist/server/bundle-main.js' } });
 writeFileSync('dist/bundle/package.json', '{ "type": "commonjs" }\n');
 writeCodeCache('dist/bundle/server.cjs');

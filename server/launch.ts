@@ -4,6 +4,7 @@ import { HazardConfigError } from '../hazards/config.js';
 import { hazardsFromEnvironment } from '../hazards/setup.js';
 import { generateToken } from './core/access.js';
 import { buildApp } from './app.js';
+import { type CodePath, FROM_MODULES, startReport } from './code-path.js';
 import { type Config, ConfigError, loadConfig } from './core/config.js';
 import { FixtureError } from './core/data/base.js';
 import { isLoopback } from './core/hosts.js';
@@ -34,10 +35,10 @@ async function step<T>(work: () => T | Promise<T>, ...known: (abstract new (...a
 /**
  * Serves until a signal, configured by `env` (the environment, or `wildtools serve`'s flags over it):
  * a bad setting, an unreadable database or a port taken prints one line naming it and exits 1;
- * SIGINT and SIGTERM close the server and exit 0.
+ * SIGINT and SIGTERM close the server and exit 0. `code` says how its code was loaded, for the start line.
  */
-export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-  const { app, config } = await prepare(env);
+export async function launch(env: NodeJS.ProcessEnv, code: CodePath = FROM_MODULES): Promise<FastifyInstance> {
+  const { app, config } = await prepare(env, 'stdout', code);
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -66,9 +67,13 @@ export async function launch(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
 
 /**
  * The server built from `env`, not yet listening; a bad setting or an unreadable database exits 1.
- * `logTo: 'stderr'` keeps stdout for a protocol (MCP over stdio).
+ * `logTo: 'stderr'` keeps stdout for a protocol (MCP over stdio). It logs the start path it took (code-path.ts).
  */
-export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr' = 'stdout'): Promise<{ app: FastifyInstance; config: Config }> {
+export async function prepare(
+  env: NodeJS.ProcessEnv,
+  logTo: 'stdout' | 'stderr' = 'stdout',
+  code: CodePath = FROM_MODULES,
+): Promise<{ app: FastifyInstance; config: Config }> {
   const config = await step(() => loadConfig(env, domains), ConfigError);
   const proxies =
     config.proxyConfig === undefined
@@ -147,6 +152,8 @@ export async function prepare(env: NodeJS.ProcessEnv, logTo: 'stdout' | 'stderr'
     PersistenceError,
     ConfigError,
   );
+  const report = startReport(code, bases);
+  app.log.info(report.fields, report.message);
 
   return { app, config };
 }

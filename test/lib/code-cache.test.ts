@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
-import { codeCachePath } from '../../lib/code-cache.js';
+import { type CacheUse, codeCachePath } from '../../lib/code-cache.js';
 
 // Each load runs in a process of its own, as each start of the server does: within one process V8 finds a
 // script it compiled before in memory, and would never look at the cache offered.
@@ -19,7 +19,7 @@ const SOURCE = [
 const helper = fileURLToPath(new URL('../../lib/code-cache.ts', import.meta.url));
 
 interface Loaded {
-  accepted: boolean;
+  cache: CacheUse;
   answer: number;
   file: string;
   later: string;
@@ -36,7 +36,7 @@ function inChild(code: string): string {
 function load(file: string): Loaded {
   const output = inChild(`const loaded = requireWithCodeCache(${JSON.stringify(file)});
     const { answer, file, later } = loaded.exports;
-    console.log(JSON.stringify({ accepted: loaded.cacheAccepted, answer: answer(1), file, later: await later() }));`);
+    console.log(JSON.stringify({ cache: loaded.cache, answer: answer(1), file, later: await later() }));`);
   return JSON.parse(output) as Loaded;
 }
 
@@ -52,9 +52,12 @@ function moduleFile(t: Test): string {
 
 t.test('runs a CommonJS file with its own require and __filename; once its cache is written, runs take it', async (t) => {
   const file = moduleFile(t);
-  t.same(load(file), { accepted: false, answer: 3, file: 'module.cjs', later: 'function' }, 'no cache yet');
+  t.same(load(file), { cache: 'absent', answer: 3, file: 'module.cjs', later: 'function' }, 'no cache yet');
   writeCache(file);
-  t.same(load(file), { accepted: true, answer: 3, file: 'module.cjs', later: 'function' });
+  t.same(load(file), { cache: 'taken', answer: 3, file: 'module.cjs', later: 'function' });
+  // npm pack and npm install rewrite every modification time: the file's bytes are what name it.
+  utimesSync(file, new Date(Date.UTC(1985, 9, 26, 8, 15)), new Date(Date.UTC(1985, 9, 26, 8, 15)));
+  t.same(load(file), { cache: 'taken', answer: 3, file: 'module.cjs', later: 'function' }, 'a file touched since keeps its cache');
 });
 
 t.test('a cache is not offered for a file changed since, nor when it is damaged, and V8 refuses one not its own', async (t) => {
@@ -64,17 +67,21 @@ t.test('a cache is not offered for a file changed since, nor when it is damaged,
   const headerEnd = 4 + cache.readUInt32LE(0);
 
   writeFileSync(codeCachePath(file), Buffer.concat([cache.subarray(0, headerEnd), Buffer.alloc(cache.length - headerEnd, 7)]));
-  t.match(load(file), { accepted: false, answer: 3 }, 'V8 data that is not a cache');
+  t.match(load(file), { cache: 'refused', answer: 3 }, 'V8 data that is not a cache');
 
   for (const damaged of [Buffer.alloc(2), Buffer.concat([cache.subarray(0, 4), Buffer.from('{not json')]), Buffer.from([255, 255, 255, 255])]) {
     writeFileSync(codeCachePath(file), damaged);
-    t.match(load(file), { accepted: false, answer: 3 }, 'a damaged header');
+    t.match(load(file), { cache: 'stale', answer: 3 }, 'a damaged header');
   }
 
-  // The same length (all V8 itself compares), another modification time: the cache is stale, and the file as
-  // it is now runs.
+  // The same length (all V8 itself compares) and the same modification time, other bytes: the cache is stale,
+  // and the file as it is now runs.
   writeFileSync(codeCachePath(file), cache);
+  const then = new Date(Date.UTC(2026, 0, 1));
+  utimesSync(file, then, then);
+  const before = statSync(file);
   writeFileSync(file, SOURCE.replace('n * 2 + 1', 'n * 3 + 1'));
-  utimesSync(file, new Date(), new Date(Date.now() + 5_000));
-  t.match(load(file), { accepted: false, answer: 4 });
+  utimesSync(file, then, then);
+  t.same([statSync(file).size, statSync(file).mtimeMs], [before.size, before.mtimeMs], 'the same size and modification time');
+  t.match(load(file), { cache: 'stale', answer: 4 });
 });

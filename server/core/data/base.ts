@@ -1,7 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { JSONFile } from 'lowdb/node';
 import type { z } from 'zod';
-import { readBoundedText, UnreadableFileError } from '../../../lib/bounded-file.js';
+import { readBoundedBytes, UnreadableFileError } from '../../../lib/bounded-file.js';
 import { deepFreeze } from '../../../lib/freeze.js';
 import type { DatabaseFile, Domain } from '../../../domains/domain.js';
 import { preparedData, preparedPath } from './prepared.js';
@@ -12,6 +11,8 @@ export interface BaseDatabase {
   readonly domain: Domain;
   readonly source: string;
   readonly tables: ReadonlyMap<string, BaseTable>;
+  /** Started from the prepared copy beside its file (made by the build), not validated and completed at start. */
+  readonly prepared?: boolean;
 }
 
 export class FixtureError extends Error {}
@@ -24,17 +25,19 @@ export const MAX_DATABASE_BYTES = 256 * 1024 * 1024;
  * it (made by the build from these very bytes) stands for the validation and the completion.
  */
 export async function loadBaseDatabase(domain: Domain, path: string): Promise<BaseDatabase> {
-  const [file, prepared] = await Promise.all([stat(path).catch(() => undefined), new JSONFile<unknown>(preparedPath(path)).read().catch(() => null)]);
-  const ready = file && preparedData(domain, file, prepared);
-  if (ready) return baseFromData(domain, ready, path);
-  let text: string;
+  // The prepared copy is read off the main thread while the file is read on it.
+  const preparedRead = new JSONFile<unknown>(preparedPath(path)).read().catch(() => null);
+  let content: Buffer;
   try {
-    text = readBoundedText(path, MAX_DATABASE_BYTES);
+    content = readBoundedBytes(path, MAX_DATABASE_BYTES);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     if (error.code !== 'ENOENT') throw new FixtureError(`${path}: cannot read the ${domain.name} database (${error.message})`);
-    text = '';
+    content = Buffer.alloc(0);
   }
+  const ready = preparedData(domain, content, await preparedRead);
+  if (ready) return { ...baseFromData(domain, ready, path), prepared: true };
+  const text = content.toString('utf8');
   if (text.trim() === '') throw new FixtureError(`${path}: file not found or empty`);
   let raw: unknown;
   try {
