@@ -23,6 +23,7 @@ export const FULL_ONLY: Readonly<Record<string, string>> = {
   'test/lib/code-cache.test.ts': 'starts processes to compare cold and cached starts',
   'test/cluster/': 'nginx in front of several server processes',
   'test/cli/pack.test.ts': 'packs the project and installs the tarball',
+  'test/cli/consumer-engines.test.ts': "packs the project and resolves a consumer's install from the npm registry",
   'test/cli/cli.test.ts': 'runs the command line in child processes',
   'test/browser/': "Debian's chromium against the session pages",
   'test/examples/': 'each framework example against a live server; Python with python3',
