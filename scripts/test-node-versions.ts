@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { delimiter } from 'node:path';
+import { rmSync } from 'node:fs';
+import { delimiter, resolve } from 'node:path';
 import { NODE_VERSIONS_SUBSET, nodeVersionsFiles, repositoryRoot } from '../test/tiers.js';
 
 // `tsx scripts/test-node-versions.ts 22 [24 …]`: for each Node.js release named (a major or a version), fetched
@@ -26,12 +27,15 @@ for (const range of ranges) {
   const started = performance.now();
   const binary = spawnSync(process.execPath, [`${repositoryRoot}scripts/node-binary.mjs`, range], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (binary.status !== 0) throw new Error(`no Node.js ${range} from the npm registry (scripts/node-binary.mjs)`);
-  const env = { ...process.env, PATH: `${binary.stdout.trim()}${delimiter}${process.env.PATH ?? ''}` };
+  const bin = binary.stdout.trim();
+  const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
   const run = (command: string, args: string[]) => spawnSync(command, args, { cwd: repositoryRoot, env, stdio: 'inherit' }).status === 0;
   const version = spawnSync('node', ['--version'], { env, encoding: 'utf8' }).stdout.trim();
   process.stdout.write(`\n# Node.js ${version}: npm run compile, then the subset\n`);
   const ok = run('npm', ['run', 'compile']) && run(`${repositoryRoot}node_modules/.bin/tap`, ['--disable-coverage', ...files]);
   failed ||= !ok;
+  // The temporary folder the release was installed into (<prefix>/node_modules/<package>/bin).
+  rmSync(resolve(bin, '../../..'), { recursive: true, force: true });
   results.push(`Node.js ${version}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((performance.now() - started) / 1000)} s`);
 }
 process.stdout.write(`\n${results.join('\n')}\n`);
