@@ -1,5 +1,6 @@
 import type { Report } from './report.js';
 import { matrixTable } from './report.js';
+import { taskPattern } from './validity.js';
 
 /** The largest seed a task instance takes (the server's). */
 const MAX_SEED = 2_147_483_647;
@@ -55,8 +56,12 @@ export function evalFlags(argv: readonly string[], env: NodeJS.ProcessEnv): Eval
     if (name === '--base-url') baseUrl = value();
     else if (name === '--model') model = value();
     else if (name === '--api-key') apiKey = value();
-    else if (name === '--tasks') tasks.push(...value().split(','));
-    else if (name === '--kinds') kinds = value().split(',');
+    else if (name === '--tasks') {
+      const patterns = value().split(',');
+      // A malformed pattern is a usage mistake: said now, not after the server has started.
+      for (const pattern of patterns) taskPattern(pattern);
+      tasks.push(...patterns);
+    } else if (name === '--kinds') kinds = value().split(',');
     else if (name === '--seeds') {
       const text = value();
       seeds = text.split(',').map(Number);

@@ -289,6 +289,19 @@ export interface SuiteOptions extends EvalOptions {
   seeds?: readonly number[];
 }
 
+/** No task and condition to run: a mistake in the options, which the command reports without a stack trace. */
+export class NothingSelected extends Error {
+  constructor(patterns: readonly string[], kinds: readonly string[], seeds: readonly number[], tasks: number) {
+    const why =
+      tasks === 0
+        ? `no task matches ${patterns.map((pattern) => JSON.stringify(pattern)).join(', ')} (GET /tasks lists the ids; a pattern takes *, ? and [set])`
+        : seeds.length === 0
+          ? 'no seed given'
+          : `none of the ${tasks} tasks matched is played under kinds ${kinds.join(',')} (none, all, default, or a kind one of them targets)`;
+    super(`no task and condition selected: ${why}`);
+  }
+}
+
 /** The model on the selected tasks × conditions, and the report of it. */
 export async function runEval(
   dispatcher: Dispatcher,
@@ -300,7 +313,7 @@ export async function runEval(
   const kinds = options.kinds ?? [NONE, 'all'];
   const seeds = options.seeds ?? [1];
   const cells = tasks.flatMap((task) => seeds.flatMap((seed) => evalConditions(task, kinds).map((condition) => ({ task, seed, condition }))));
-  if (cells.length === 0) throw new Error(`no task and condition selected (tasks ${JSON.stringify(options.patterns ?? [])}, kinds ${kinds.join(',')})`);
+  if (cells.length === 0) throw new NothingSelected(options.patterns ?? [], kinds, seeds, tasks.length);
   const detailsOf = taskDetails(dispatcher, base);
   const runs = await mapInOrder(cells, options.concurrency ?? 4, async ({ task, seed, condition }) => {
     const details = await detailsOf(task.id, seed).catch((error: Error) => error);

@@ -86,6 +86,9 @@ const cellsOf = (tasks: readonly MatrixTask[], seeds: readonly number[]): Matrix
     seeds.flatMap((seed) => conditionsOf(task).flatMap((condition) => condition.agents.map((agent) => ({ task, seed, condition, agent })))),
   );
 
+/** How many runs the matrix of the tasks on the seeds makes (every cell, each agent it plays). */
+export const matrixRunCount = (tasks: readonly MatrixTask[], seeds: readonly number[]): number => cellsOf(tasks, seeds).length;
+
 /** Runs the cells with at most `concurrency` runs at once; the results come in the cells' order whatever the concurrency. */
 export async function runCells(
   dispatcher: Dispatcher,

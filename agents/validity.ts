@@ -4,18 +4,38 @@ import { exchange } from './http.js';
 import { comparableJournal, MATRIX_SEEDS, type MatrixRun, type MatrixTask, runMatrix, summarise, whyFailed } from './matrix.js';
 import type { Report } from './report.js';
 
-/** Task ids matching any of the patterns (`retail/*`, `airline/00?`, an exact id); every task without one. */
+/**
+ * A task pattern as a regular expression over whole ids: `*` any run of characters, `?` one, `[12]`, `[1-3]` and
+ * `[!1]` one of (or none of) a set, as shells glob; anything else literal. A malformed pattern throws, saying why.
+ */
+export function taskPattern(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    if (char === '*') source += '.*';
+    else if (char === '?') source += '.';
+    else if (char === '[') {
+      const negated = pattern[i + 1] === '!' || pattern[i + 1] === '^';
+      const first = i + 1 + (negated ? 1 : 0);
+      // A "]" right after the opening bracket is a member of the set, as in shells.
+      const end = pattern.indexOf(']', first + 1);
+      if (end === -1) throw new Error(`task pattern ${JSON.stringify(pattern)}: "[" at ${i + 1} has no closing "]"`);
+      const members = pattern.slice(first, end).replace(/[\\\]^[]/g, '\\$&');
+      source += `[${negated ? '^' : ''}${members}]`;
+      i = end;
+    } else source += char.replace(/[.+^${}()|\]\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${source}$`);
+  } catch {
+    throw new Error(`task pattern ${JSON.stringify(pattern)}: a set in brackets is malformed (a range such as [3-1] runs backwards)`);
+  }
+}
+
+/** Task ids matching any of the patterns (`retail/*`, `airline/00?`, `retail/00[12]`, an exact id); every task without one. */
 export function selectTasks<T extends { id: string }>(tasks: readonly T[], patterns: readonly string[]): T[] {
   if (patterns.length === 0) return [...tasks];
-  const regexes = patterns.map(
-    (pattern) =>
-      new RegExp(
-        `^${pattern
-          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replaceAll('*', '.*')
-          .replaceAll('?', '.')}$`,
-      ),
-  );
+  const regexes = patterns.map(taskPattern);
   return tasks.filter((task) => regexes.some((regex) => regex.test(task.id)));
 }
 

@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { modelSlug, runEval } from '../agents/eval.js';
+import { modelSlug, NothingSelected, runEval } from '../agents/eval.js';
 import { evalFlags, evalSummary } from '../agents/eval-cli.js';
 import { writeReport } from '../agents/report.js';
 import { loopbackServer } from './loopback-server.js';
@@ -31,6 +31,10 @@ try {
   const files = writeReport(options.out, `eval-${modelSlug(options.model)}`, report);
   console.log(`wrote ${files.json} and ${files.html}`);
   process.exitCode = report.runs.some((run) => run.error !== undefined) ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof NothingSelected)) throw error;
+  console.error(error.message);
+  process.exitCode = 2;
 } finally {
   await dispatcher.close();
   await server?.close();

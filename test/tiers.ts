@@ -24,6 +24,7 @@ export const FULL_ONLY: Readonly<Record<string, string>> = {
   'test/cluster/': 'nginx in front of several server processes',
   'test/cli/pack.test.ts': 'packs the project and installs the tarball',
   'test/cli/installed.test.ts': 'packs the project, installs the tarball with npm, and starts servers 20 times',
+  'test/cli/consumer-engines.test.ts': "packs the project and resolves a consumer's install from the npm registry",
   'test/cli/cli.test.ts': 'runs the command line in child processes',
   'test/browser/': "Debian's chromium against the session pages",
   'test/examples/': 'each framework example against a live server; Python with python3',
@@ -60,6 +61,25 @@ export const FAST_GROUPS: Readonly<Record<string, { under: readonly string[]; li
     limitSeconds: 300,
   },
 };
+
+/**
+ * What CI runs again on each other Node.js release it supports (`scripts/test-node-versions.ts`), by prefix, and
+ * why: the parts that lean on the runtime itself (processes, sockets, V8's code cache, the file system, npm).
+ */
+export const NODE_VERSIONS_SUBSET: Readonly<Record<string, string>> = {
+  'test/server/startup.test.ts': 'start: real server processes from the sources, configured by flags and files',
+  'test/server/bundle.test.ts': "the bundle: V8 takes the build's code cache, and the bundle serves every surface",
+  'test/domains/own-keys.test.ts': 'tools: every tool of every domain called over HTTP, valid and hostile arguments',
+  'test/server/mcp/': 'MCP: the SDK over Streamable HTTP and stdio',
+  'test/server/openenv/http.test.ts': 'OpenEnv over HTTP: reset, step, state',
+  'test/server/openenv/ws.test.ts': "OpenEnv over WebSocket: this runtime's sockets under the ws server",
+  'test/server/openenv/conformance.test.ts': "OpenEnv: its own clients' messages, as emulated from OpenEnv's sources",
+  'test/server/persistence.test.ts': 'persistence: sessions written to DATA_DIR and read back after a restart',
+  'test/cli/': 'the CLI in child processes, and the packed tarball installed and run',
+};
+
+/** The files NODE_VERSIONS_SUBSET names, in order. */
+export const nodeVersionsFiles = (): string[] => testFiles().filter((file) => Object.keys(NODE_VERSIONS_SUBSET).some((prefix) => file.startsWith(prefix)));
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

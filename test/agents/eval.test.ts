@@ -884,12 +884,14 @@ t.test('runs that the server refuses fail with the error; conditions and names',
   );
   t.equal(evalSession('smart-home/028', 2_147_483_647, 'eventual_consistency', 'Meta-Llama/Llama-3.1-70B-Instruct').length, 64, 'at most 64 characters');
   await t.rejects(runEval(dispatcher, server.origin, model, { patterns: ['nowhere/*'] }), {
-    message: 'no task and condition selected (tasks ["nowhere/*"], kinds none,all)',
+    message: 'no task and condition selected: no task matches "nowhere/*" (GET /tasks lists the ids; a pattern takes *, ? and [set])',
   });
-  await t.rejects(runEval(dispatcher, server.origin, model, { kinds: ['bogus'] }), { message: 'no task and condition selected (tasks [], kinds bogus)' });
+  await t.rejects(runEval(dispatcher, server.origin, model, { kinds: ['bogus'] }), {
+    message: /^no task and condition selected: none of the \d+ tasks matched is played under kinds bogus/,
+  });
   await t.rejects(
     runEval(dispatcher, server.origin, model, { patterns: ['retail/001'], seeds: [] }),
-    { message: /^no task and condition selected/ },
+    { message: 'no task and condition selected: no seed given' },
     'no seed, no run',
   );
 
@@ -1177,6 +1179,17 @@ t.test('npm run eval: an in-process server or a running one, on the seeds given;
   const usage = await runCli(['--model', 'm'], folder);
   t.equal(usage.code, 2);
   t.match(usage.output, /--base-url and --model are required/);
+
+  // Patterns the command cannot use: said in one line with exit 2, never a stack trace.
+  for (const [pattern, said] of [
+    ['retail/9[9]9', 'no task matches "retail/9[9]9"'],
+    ['retail/00[12', 'task pattern "retail/00[12": "[" at 10 has no closing "]"'],
+  ] as const) {
+    const mistaken = await runCli(['--base-url', fake.baseUrl, '--model', 'm', '--tasks', pattern, '--out', 'out'], folder);
+    t.equal(mistaken.code, 2, pattern);
+    t.match(mistaken.output, said);
+    t.notMatch(mistaken.output, /\n\s+at /, `${pattern}: no stack trace`);
+  }
 });
 
 t.test('two models whose names begin alike keep to their own sessions', async (t) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { freePort } from '../../bench/child-server.js';
 import { NGINX, startNginx } from '../../deploy/nginx.js';
-import { ensurePackage } from '../helpers/debian.js';
+import { requirePackage } from '../helpers/debian.js';
 import { type ServerProcess, spawnServer } from '../helpers/process.js';
 
 // Three replicas behind nginx with the shipped configuration (deploy/nginx/wildtools.conf), on loopback:
@@ -14,12 +14,7 @@ import { type ServerProcess, spawnServer } from '../helpers/process.js';
 const SESSIONS = 300;
 const CALLS = 3;
 
-const nginx = ensurePackage(
-  NGINX,
-  'nginx',
-  `nginx is missing at ${NGINX} and could not be installed here: install it with "sudo apt-get install -y --no-install-recommends nginx", then run the scale ` +
-    `test again.`,
-);
+const nginx = requirePackage('nginx', NGINX);
 
 t.test('sessions through nginx: each in one replica; a replica down fails only its own, and they return with it', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'wildtools-cluster-'));

@@ -18,6 +18,8 @@ export interface Tally {
   unexplained5xx: number;
   /** Refused calls (4xx) after which the session's data differed. */
   changedOn4xx: number;
+  /** Calls a hazard struck, as the sessions count them (their `hazard_hits`). */
+  struck: number;
   violations: Violation[];
 }
 
@@ -28,6 +30,13 @@ export interface CheckerOptions {
   adminToken?: string;
   /** A session whose diff grows past this many bytes is reset, to keep checks cheap. */
   resetAbove?: number;
+}
+
+/** A session as last seen: its diff, its journaled calls, and the calls a hazard struck. */
+interface Observed {
+  diff: string;
+  calls: number;
+  struck: number;
 }
 
 const PROBLEM = /^application\/problem\+json/;
@@ -41,9 +50,9 @@ const BODY_CODES = /"code":"(malformed_json|forbidden_json_key|json_too_deep|emp
  * not journaled, and every call that runs is journaled once. Calls of one session run one at a time.
  */
 export class Checker {
-  readonly tally: Tally = { requests: 0, byStatus: new Map(), injected5xx: 0, unexplained5xx: 0, changedOn4xx: 0, violations: [] };
+  readonly tally: Tally = { requests: 0, byStatus: new Map(), injected5xx: 0, unexplained5xx: 0, changedOn4xx: 0, struck: 0, violations: [] };
   private readonly pool: Pool;
-  private readonly known = new Map<string, { diff: string; calls: number }>();
+  private readonly known = new Map<string, Observed>();
 
   constructor(
     readonly origin: string,
@@ -67,6 +76,7 @@ export class Checker {
     const fail = (rule: string) => found.push({ rule, case: fuzz, session, status, body: text.slice(0, 600) });
 
     const ran = after.calls - before.calls;
+    this.tally.struck += after.struck - before.struck;
     const refusedBody = status === 413 || status === 415 || (status === 400 && BODY_CODES.test(text));
     if (fuzz.kind === 'raw' && !refusedBody) fail('a body that is not arguments reached the tool');
     if (refusedBody && ran !== 0) fail('a body refused before the tool ran was journaled');
@@ -162,7 +172,7 @@ export class Checker {
   }
 
   /** Creates the session (if need be) and observes it. */
-  private async open(session: string): Promise<{ diff: string; calls: number }> {
+  private async open(session: string): Promise<Observed> {
     const reply = await this.pool.request({
       method: 'POST',
       path: '/sessions',
@@ -173,11 +183,12 @@ export class Checker {
     return this.observe(session);
   }
 
-  /** The session's committed data (its diff) and how many calls it journaled. */
-  private async observe(session: string): Promise<{ diff: string; calls: number }> {
+  /** The session's committed data (its diff), how many calls it journaled and how many of them a hazard struck. */
+  private async observe(session: string): Promise<Observed> {
     const [diff, summary] = await Promise.all([this.get(`/sessions/${session}/diff`), this.get(`/sessions/${session}`)]);
     if (diff.status !== 200 || summary.status !== 200) throw new Error(`session ${session} cannot be observed: ${diff.status} ${summary.status}`);
-    return { diff: diff.text, calls: (JSON.parse(summary.text) as { calls: number }).calls };
+    const { calls, hazard_hits } = JSON.parse(summary.text) as { calls: number; hazard_hits: Record<string, number> };
+    return { diff: diff.text, calls, struck: Object.values(hazard_hits).reduce((sum, hits) => sum + hits, 0) };
   }
 
   /** Whether the session's call number `seq` records an injected hazard. */

@@ -11,6 +11,7 @@ import { spawnServer } from '../helpers/process.js';
 import { casesOf } from './cases.js';
 import { Checker } from './checker.js';
 import { valuePools } from './pools.js';
+import { fuzzSummary } from './summary.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,11 +27,20 @@ const requests = Number(values.requests);
 const sessions = Array.from({ length: Number(values.sessions) }, (_, i) => `fuzz-${i + 1}`);
 const seed = Number(values.seed ?? Math.floor(Math.random() * 2 ** 31));
 
+const RATE = 0.3;
 const server = values.url
   ? undefined
-  : await spawnServer({ LOG_LEVEL: 'info', ...(values.hazards ? { HAZARDS: 'all', HAZARD_RATE: '0.3', HAZARD_LATENCY_MS: '0' } : {}) });
-const origin = values.url ?? server!.origin;
-const rss = () => (server?.child.pid ? Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 : NaN);
+  : await spawnServer({ LOG_LEVEL: 'info', ...(values.hazards ? { HAZARDS: 'all', HAZARD_RATE: String(RATE), HAZARD_LATENCY_MS: '0' } : {}) });
+const origin = values.url?.replace(/\/+$/, '') ?? server!.origin;
+/** The resident memory of the server this command started, in MB; a server at --url is not ours to read. */
+const rss = () => (server?.child.pid ? Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 : undefined);
+/** The hazards a server at --url applies to sessions made without options, as it reports them. */
+async function remoteHazards(url: string) {
+  const answer = await fetch(`${url}/hazards?active=1`);
+  if (!answer.ok) throw new Error(`GET ${url}/hazards?active=1 answered ${answer.status}`);
+  return { url, activeCells: ((await answer.json()) as { matrix: unknown[] }).matrix.length };
+}
+const hazards = values.url ? await remoteHazards(origin) : { own: values.hazards, rate: RATE };
 
 const pools = valuePools(await loadBases(domains));
 const tools = domains.flatMap((domain) => domain.tools.map((tool) => ({ domain: domain.name, name: tool.name, input: jsonSchemaOf(tool.input, 'input') })));
@@ -63,22 +73,8 @@ await checker.close();
 server?.child.kill('SIGTERM');
 
 const { tally } = checker;
-const rules = new Map<string, number>();
-for (const v of tally.violations) rules.set(v.rule, (rules.get(v.rule) ?? 0) + 1);
-console.log(
-  `
-fuzz: ${tally.requests} tool calls in ${seconds.toFixed(0)} s from ${sessions.length} sessions (seed ${seed}${values.hazards ? ', every hazard on at 0.3' : ''})
-  statuses        ${[...tally.byStatus]
-    .sort(([a], [b]) => a - b)
-    .map(([s, n]) => `${s}×${n}`)
-    .join('  ')}
-  5xx             ${tally.injected5xx} injected, ${tally.unexplained5xx} without a hazard
-  data changed    ${tally.changedOn4xx} times on a refused call
-  violations      ${tally.violations.length}${[...rules].map(([rule, n]) => `\n    ${n} × ${rule}`).join('')}
-  afterwards      ${broken.length === 0 ? 'journal, state, diff, sessions and health all answer 200' : broken.join('; ')}
-  server RSS      ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB after; journals ${(health.journal.bytes / 2 ** 20).toFixed(1)} MB ` +
-    `of ${health.journal.limit === null ? 'unbounded' : `${(health.journal.limit / 2 ** 20).toFixed(0)} MB`}`,
-);
+const memory = rssBefore !== undefined && rssAfter !== undefined ? { rss: { before: rssBefore, after: rssAfter } } : {};
+console.log(fuzzSummary({ tally, seconds, sessions: sessions.length, seed, hazards, ...memory, journal: health.journal, broken }));
 for (const v of tally.violations.slice(0, 5))
   console.log(`\n  ${v.rule} (session ${v.session}, status ${v.status}):\n    ${JSON.stringify(v.case).slice(0, 300)}\n    ${v.body.slice(0, 300)}`);
 process.exit(tally.violations.length === 0 && broken.length === 0 ? 0 : 1);

@@ -1,39 +1,27 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-// Tests that drive a real program from Debian's packages (Chromium, nginx) install it when it is missing and
-// this process may install it (root, with apt-get), as CI on a fresh machine needs.
+// Tests that drive a real program from Debian's packages need it installed beforehand: they install nothing
+// themselves. `.ci/run` installs every package listed here; on your machine, the command a missing one names.
 
-/** What ensurePackage looks at and runs; tests replace parts of it. */
-export interface DebianHost {
-  exists(path: string): boolean;
-  isRoot: boolean;
-  hasAptGet: boolean;
-  /** Runs a command to its end; true when it exited with 0. */
-  run(command: string, args: readonly string[]): boolean;
-}
+/** The Debian packages the full tier needs, the program each provides, and which tests use it. */
+export const SYSTEM_PACKAGES = {
+  chromium: { path: '/usr/bin/chromium', for: 'the browser tests (test/browser/): the session pages in headless Chromium' },
+  nginx: { path: '/usr/sbin/nginx', for: 'the cluster test (test/cluster/): three replicas behind the shipped nginx configuration' },
+} as const;
 
-export const debianHost = (): DebianHost => ({
-  exists: existsSync,
-  isRoot: process.getuid?.() === 0,
-  hasAptGet: existsSync('/usr/bin/apt-get'),
-  // Their output goes to stderr, out of the way of the test's own output.
-  run: (command, args) => spawnSync(command, args, { stdio: ['ignore', 2, 2], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0,
-});
+export type SystemPackage = keyof typeof SYSTEM_PACKAGES;
+
+/** The command that installs `names`, as root on Debian. */
+export const installCommand = (names: readonly string[]): string => `apt-get install -y --no-install-recommends ${names.join(' ')}`;
 
 /**
- * `path`, installed first from Debian's package `name` when it is missing and this process is root on a
- * system with apt-get (an install that fails is retried once after `apt-get update`); `missing` explains
- * what to do when it cannot be.
+ * The path of Debian's package `name`'s program (`path` replaces the usual one); when it is missing, an error that
+ * says which tests need it and the command that installs it.
  */
-export function ensurePackage(path: string, name: string, missing: string, system: DebianHost = debianHost()): string {
-  if (system.exists(path)) return path;
-  const install = ['install', '-y', '--no-install-recommends', name];
-  if (system.isRoot && system.hasAptGet) process.stderr.write(`${path} is missing: installing Debian's ${name} with apt-get ${install.join(' ')}\n`);
-  if (system.isRoot && system.hasAptGet && !system.run('apt-get', install)) {
-    system.run('apt-get', ['update']);
-    system.run('apt-get', install);
-  }
-  if (!system.exists(path)) throw new Error(missing);
-  return path;
+export function requirePackage(name: SystemPackage, path: string = SYSTEM_PACKAGES[name].path, exists: (path: string) => boolean = existsSync): string {
+  if (exists(path)) return path;
+  throw new Error(
+    `${path} is missing: ${SYSTEM_PACKAGES[name].for} need Debian's ${name}, and tests install nothing. Install it with ` +
+      `"sudo ${installCommand([name])}" (what .ci/run does), then run the tests again.`,
+  );
 }

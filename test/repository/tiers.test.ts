@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import t from 'tap';
-import { FAST_GROUPS, FULL_ONLY, repositoryRoot, testFiles, tierOf } from '../tiers.js';
+import { FAST_GROUPS, FULL_ONLY, NODE_VERSIONS_SUBSET, nodeVersionsFiles, repositoryRoot, testFiles, tierOf } from '../tiers.js';
 
 // Every test file runs in exactly one place: a fast group (npm test) or on its own in the full tier. A file no
 // tier claims would never run; an entry that claims nothing is stale.
@@ -48,4 +48,23 @@ t.test('each fast group has its entry file, and each entry file its group', asyn
     [],
     'entry files without a group in test/tiers.ts',
   );
+});
+
+t.test('the subset run on other Node.js releases: every entry claims a file, and each says why', async (t) => {
+  t.same(
+    Object.keys(NODE_VERSIONS_SUBSET).filter((prefix) => !files.some((file) => file.startsWith(prefix))),
+    [],
+    'NODE_VERSIONS_SUBSET entries that match no test file',
+  );
+  t.same(
+    Object.entries(NODE_VERSIONS_SUBSET).filter(([, why]) => why.trim().length < 10),
+    [],
+    'entries without a reason',
+  );
+  const subset = nodeVersionsFiles();
+  for (const part of ['startup', 'bundle', 'mcp/', 'openenv/', 'persistence', 'cli/pack', 'own-keys'])
+    t.ok(
+      subset.some((file) => file.includes(part)),
+      `it covers ${part}`,
+    );
 });

@@ -1,3 +1,3 @@
 import { validityMatrix } from '../../helpers/validity.js';
 
-validityMatrix('retail');
+await validityMatrix('retail');

@@ -1,3 +1,3 @@
 import { validityMatrix } from '../../helpers/validity.js';
 
-validityMatrix('smart-home');
+await validityMatrix('smart-home');

@@ -1,3 +1,3 @@
 import { validityMatrix } from '../../helpers/validity.js';
 
-validityMatrix('weather');
+await validityMatrix('weather');
