@@ -14,7 +14,8 @@ const UNLESS = `Only PROXY_CONFIG may, unless the server runs with ${ADMIN_EXEC_
 
 /**
  * Refuses (403, naming the field) what a declaration over HTTP may not ask for: an MCP server started as a
- * command, an OpenAPI document read from a file, or one fetched from another host than the upstream's.
+ * command, an OpenAPI document read from a file, or one fetched from another host than the upstream's, a
+ * recording's file (`record`).
  */
 export function checkAdminDeclaration(config: ProxyUpstream): void {
   if (isMcpUpstream(config)) {
@@ -24,6 +25,10 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
         `mcp: an admin call may not start a command (${config.mcp.command}) as the server's user; declare the MCP server by its http(s) URL. ${UNLESS}`,
       );
     return;
+  }
+  for (const field of ['record'] as const) {
+    const file = config[field];
+    if (file !== undefined) throw refused(field, `${field}: an admin call may not make the server write or read a local file (${file}). ${UNLESS}`);
   }
   const source = config.openapi;
   if (source === undefined) return;

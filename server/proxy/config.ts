@@ -103,6 +103,35 @@ export const HttpUpstream = z.strictObject({
     .max(16 * MIB)
     .default(MIB)
     .describe('The largest request or response body forwarded.'),
+  record: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .describe("A JSON Lines file each distinct request and the upstream's answer are appended to, secrets redacted (record.ts)."),
+  record_limits: z
+    .strictObject({
+      max_entries: z.number().int().min(1).max(100_000).optional().describe('At most this many recorded exchanges (default 1000).'),
+      max_bytes: z
+        .number()
+        .int()
+        .min(1024)
+        .max(256 * MIB)
+        .optional()
+        .describe('At most this many bytes of recording file (default 10 MiB).'),
+    })
+    .optional(),
+  redact: z
+    .strictObject({
+      headers: z.array(z.string().min(1).max(128)).max(100).optional().describe('Header names whose values are redacted (case-insensitive).'),
+      fields: z
+        .array(z.string().min(1).max(128))
+        .max(100)
+        .optional()
+        .describe('Words a redacted body member or query parameter name contains (case-insensitive).'),
+    })
+    .optional()
+    .describe('What a recording never keeps; default headers authorization, cookie, set-cookie, x-api-key; fields password, token, secret.'),
   ...Common,
 });
 export type HttpUpstream = z.infer<typeof HttpUpstream>;

@@ -64,6 +64,7 @@ export async function serveHttp(
       timeoutMs: proxy.config.timeout_ms,
       maxBodyBytes: proxy.config.max_body_bytes,
     });
+    await proxy.recorder?.record({ method, path: rebuilt.path, body: rebuilt.body }, answer, (message) => request.log.warn(message));
     const ok = answer.status >= 200 && answer.status < 300;
     const result = answerData(answer.body, answer.headers['content-type'], answer.status);
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };

@@ -33,7 +33,7 @@ export async function buildUpstream(name: string, config: ProxyUpstream, where: 
   }
   const http = config as HttpUpstream;
   const document = http.openapi === undefined ? undefined : await loadDocument(http.openapi, `${where}: ${name}`);
-  return HttpProxy.build(name, http, document);
+  return HttpProxy.build(name, http, document, where);
 }
 
 /** Every upstream of a configuration, built in order; the first failure names its upstream. */

@@ -1,6 +1,7 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
 import type { HttpUpstream } from './config.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
+import { Recorder } from './record.js';
 import { proxyScenarios } from './scenarios.js';
 import { checkRules, contractOf, type ProxyTool, toolOf } from './tools.js';
 
@@ -24,14 +25,17 @@ export class HttpProxy {
     /** The upstream's OpenAPI document, when configured. */
     readonly document: Record<string, unknown> | undefined,
     private readonly map: OperationMap,
+    /** Where exchanges with the upstream are recorded (`record`). */
+    readonly recorder?: Recorder,
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
     checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
   }
 
-  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined): HttpProxy {
+  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, where = 'proxy'): HttpProxy {
     const map = document ? new OperationMap(document) : OperationMap.declared(config.operations ?? {});
-    return new HttpProxy(name, config, document, map);
+    const recorder = config.record === undefined ? undefined : new Recorder(config.record, config, `${where}: ${name}`);
+    return new HttpProxy(name, config, document, map, recorder);
   }
 
   /** The tool a request is, and whether it was seen for the first time (a new pattern, without a document). */

@@ -1,7 +1,13 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildCrm } from '../../../examples/upstream-crm/app.js';
-import { CRM_DOCUMENT } from '../../helpers/proxy.js';
+import { domains } from '../../../domains/index.js';
+import { buildApp } from '../../../server/app.js';
+import { CRM_DOCUMENT, client } from '../../helpers/proxy.js';
+import { fixtureBases } from '../../helpers/server.js';
 
 // Upstreams the proxy tests start on loopback, besides the example CRM of test/helpers/proxy.ts.
 
@@ -27,4 +33,21 @@ export async function startCrmWithDocument(t: Teardown): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   t.teardown(() => app.close());
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A path named `name` in a new temporary folder. */
+export const tempFile = (name: string): string => join(mkdtempSync(join(tmpdir(), 'wildtools-proxy-')), name);
+
+/** wildtools on loopback with ADMIN_PROXY_EXEC on or off: PUT /admin/proxies/{name} and any request. */
+export async function adminApp(t: Teardown, exec: boolean) {
+  const app = await buildApp({
+    domains,
+    bases: await fixtureBases(),
+    sessions: { ttlMs: 3_600_000, maxSessions: 10, defaultSeed: '0' },
+    proxyExec: exec,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  t.teardown(() => app.close());
+  const request = client(t, `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  return { request, put: (name: string, body: unknown) => request('PUT', `/admin/proxies/${name}`, body) };
 }
