@@ -15,7 +15,7 @@ const UNLESS = `Only PROXY_CONFIG may, unless the server runs with ${ADMIN_EXEC_
 /**
  * Refuses (403, naming the field) what a declaration over HTTP may not ask for: an MCP server started as a
  * command, an OpenAPI document read from a file, or one fetched from another host than the upstream's, a
- * recording's file (`record`).
+ * recording's file (`record`, `replay`).
  */
 export function checkAdminDeclaration(config: ProxyUpstream): void {
   if (isMcpUpstream(config)) {
@@ -26,7 +26,7 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
       );
     return;
   }
-  for (const field of ['record'] as const) {
+  for (const field of ['record', 'replay'] as const) {
     const file = config[field];
     if (file !== undefined) throw refused(field, `${field}: an admin call may not make the server write or read a local file (${file}). ${UNLESS}`);
   }
@@ -38,7 +38,7 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
       `openapi: an admin call may not make the server read a local file (${source}); give the document's http(s) URL on the upstream's host. ${UNLESS}`,
     );
   const host = hostOf(source);
-  const upstream = new URL(config.upstream).host;
+  const upstream = hostOf(config.upstream ?? '');
   if (host !== upstream)
     throw refused(
       'openapi',

@@ -84,56 +84,72 @@ const httpUrl = (what: string) =>
     .refine((url) => !new URL(url).search && !new URL(url).hash, `${what} without query or fragment`);
 
 /** An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`. */
-export const HttpUpstream = z.strictObject({
-  upstream: httpUrl('a base URL').describe('Where calls go: the base URL the path after /proxy/{name} is appended to.'),
-  openapi: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
-  operations: z
-    .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
-    .optional()
-    .describe('Without an OpenAPI document: operations named by method and path template ("GET /contacts/{id}").'),
-  max_body_bytes: z
-    .number()
-    .int()
-    .min(1024)
-    .max(16 * MIB)
-    .default(MIB)
-    .describe('The largest request or response body forwarded.'),
-  record: z
-    .string()
-    .min(1)
-    .max(1024)
-    .optional()
-    .describe("A JSON Lines file each distinct request and the upstream's answer are appended to, secrets redacted (record.ts)."),
-  record_limits: z
-    .strictObject({
-      max_entries: z.number().int().min(1).max(100_000).optional().describe('At most this many recorded exchanges (default 1000).'),
-      max_bytes: z
-        .number()
-        .int()
-        .min(1024)
-        .max(256 * MIB)
-        .optional()
-        .describe('At most this many bytes of recording file (default 10 MiB).'),
-    })
-    .optional(),
-  redact: z
-    .strictObject({
-      headers: z.array(z.string().min(1).max(128)).max(100).optional().describe('Header names whose values are redacted (case-insensitive).'),
-      fields: z
-        .array(z.string().min(1).max(128))
-        .max(100)
-        .optional()
-        .describe('Words a redacted body member or query parameter name contains (case-insensitive).'),
-    })
-    .optional()
-    .describe('What a recording never keeps; default headers authorization, cookie, set-cookie, x-api-key; fields password, token, secret.'),
-  ...Common,
-});
+export const HttpUpstream = z
+  .strictObject({
+    upstream: httpUrl('a base URL').optional().describe('Where calls go: the base URL the path after /proxy/{name} is appended to (not needed to replay).'),
+    openapi: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
+    operations: z
+      .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
+      .optional()
+      .describe('Without an OpenAPI document: operations named by method and path template ("GET /contacts/{id}").'),
+    max_body_bytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * MIB)
+      .default(MIB)
+      .describe('The largest request or response body forwarded.'),
+    record: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .describe("A JSON Lines file each distinct request and the upstream's answer are appended to, secrets redacted (record.ts)."),
+    record_limits: z
+      .strictObject({
+        max_entries: z.number().int().min(1).max(100_000).optional().describe('At most this many recorded exchanges (default 1000).'),
+        max_bytes: z
+          .number()
+          .int()
+          .min(1024)
+          .max(256 * MIB)
+          .optional()
+          .describe('At most this many bytes of recording file (default 10 MiB).'),
+      })
+      .optional(),
+    redact: z
+      .strictObject({
+        headers: z.array(z.string().min(1).max(128)).max(100).optional().describe('Header names whose values are redacted (case-insensitive).'),
+        fields: z
+          .array(z.string().min(1).max(128))
+          .max(100)
+          .optional()
+          .describe('Words a redacted body member or query parameter name contains (case-insensitive).'),
+      })
+      .optional()
+      .describe('What a recording never keeps; default headers authorization, cookie, set-cookie, x-api-key; fields password, token, secret.'),
+    replay: z.string().min(1).max(1024).optional().describe('A recording (record) whose answers are served instead of calling an upstream.'),
+    match: z
+      .strictObject({
+        query: z.boolean().optional().describe('Whether a replayed request must have the same query parameters, in any order (default true).'),
+        body: z.boolean().optional().describe('Whether a replayed request must have the same body, JSON compared as JSON (default true).'),
+      })
+      .optional(),
+    ...Common,
+  })
+  .superRefine((config, context) => {
+    if (config.record !== undefined && config.replay !== undefined)
+      context.addIssue({ code: 'custom', path: ['replay'], message: 'record or replay, not both' });
+    if (config.upstream === undefined && config.replay === undefined)
+      context.addIssue({ code: 'custom', path: ['upstream'], message: 'a base URL (an http:// or https:// URL), unless the upstream is replayed' });
+    if (config.record !== undefined && config.upstream === undefined)
+      context.addIssue({ code: 'custom', path: ['upstream'], message: 'the upstream to record' });
+  });
 export type HttpUpstream = z.infer<typeof HttpUpstream>;
 
 /** A child process speaking MCP over stdio, started when the proxy is declared. */

@@ -56,15 +56,22 @@ export async function serveHttp(
   const send = async (args: Record<string, unknown>, changed: boolean): Promise<Sent<UpstreamAnswer>> => {
     const offset = pageToken.offset(args[PAGE_TOKEN]);
     const rebuilt = changed || pageToken.ours(args[PAGE_TOKEN]) ? requestOf(tool, path, args, parsed, body) : { path: path + query, body };
+    const sent = { method, path: rebuilt.path, body: rebuilt.body };
+    if (proxy.replayer) return answered(proxy.replayer.answer(sent), offset);
     const answer = await forward({
-      url: upstreamUrl(proxy.config.upstream, rebuilt.path),
+      url: upstreamUrl(proxy.config.upstream!, rebuilt.path),
       method,
       headers: rebuilt.body === body ? headers : { ...headers, 'content-type': 'application/json' },
       body: rebuilt.body,
       timeoutMs: proxy.config.timeout_ms,
       maxBodyBytes: proxy.config.max_body_bytes,
     });
-    await proxy.recorder?.record({ method, path: rebuilt.path, body: rebuilt.body }, answer, (message) => request.log.warn(message));
+    await proxy.recorder?.record(sent, answer, (message) => request.log.warn(message));
+    return answered(answer, offset);
+  };
+
+  /** The upstream's answer (or its recording) as the pipeline receives it: a GET's data remembered, and paged. */
+  const answered = (answer: UpstreamAnswer, offset: number): Sent<UpstreamAnswer> => {
     const ok = answer.status >= 200 && answer.status < 300;
     const result = answerData(answer.body, answer.headers['content-type'], answer.status);
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };

@@ -7,7 +7,7 @@ import { sendJsonText } from '../core/reply.js';
 import { addressedSession, sessionIdOf } from '../core/session-id.js';
 import type { Session } from '../core/sessions/session.js';
 import { checkAdminDeclaration } from './admin-policy.js';
-import { parseUpstream, ProxyConfigError, ProxyName } from './config.js';
+import { isMcpUpstream, parseUpstream, ProxyConfigError, ProxyName } from './config.js';
 import { serveHttp } from './http.js';
 import type { Proxies, Upstream } from './proxies.js';
 import { servedDocument } from './served-document.js';
@@ -79,12 +79,13 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies, exec = f
   const summary = (upstream: Upstream) => ({
     name: upstream.name,
     kind: upstream.kind,
-    upstream:
-      'upstream' in upstream.config
-        ? upstream.config.upstream
-        : typeof upstream.config.mcp === 'string'
-          ? upstream.config.mcp
-          : `stdio: ${upstream.config.mcp.command}`,
+    upstream: !isMcpUpstream(upstream.config)
+      ? upstream.config.replay !== undefined
+        ? `replay: ${upstream.config.replay}`
+        : upstream.config.upstream!
+      : typeof upstream.config.mcp === 'string'
+        ? upstream.config.mcp
+        : `stdio: ${upstream.config.mcp.command}`,
     operations: upstream.contracts().map((contract) => ({ name: contract.name, description: contract.description, writes: contract.mutates })),
   });
   app.get(

@@ -11,7 +11,9 @@ type Obj = Record<string, unknown>;
  */
 export function servedDocument(proxy: HttpProxy, base: string, changed: readonly ToolContract[] | null): Obj {
   const document = structuredClone(proxy.document!) as Obj;
-  document['servers'] = [{ url: base, description: `wildtools proxy of ${proxy.config.upstream}` }];
+  document['servers'] = [
+    { url: base, description: `wildtools proxy of ${proxy.config.replay === undefined ? proxy.config.upstream : `the recording ${proxy.config.replay}`}` },
+  ];
   if (!changed) return document;
   const canonical = new Map(proxy.contracts().map((contract) => [contract.name, contract]));
   for (const contract of changed) {

@@ -2,6 +2,7 @@ import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
 import type { HttpUpstream } from './config.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
 import { Recorder } from './record.js';
+import { Replayer } from './replay.js';
 import { proxyScenarios } from './scenarios.js';
 import { checkRules, contractOf, type ProxyTool, toolOf } from './tools.js';
 
@@ -27,6 +28,8 @@ export class HttpProxy {
     private readonly map: OperationMap,
     /** Where exchanges with the upstream are recorded (`record`). */
     readonly recorder?: Recorder,
+    /** The recording served in place of the upstream (`replay`). */
+    readonly replayer?: Replayer,
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
     checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
@@ -35,7 +38,8 @@ export class HttpProxy {
   static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, where = 'proxy'): HttpProxy {
     const map = document ? new OperationMap(document) : OperationMap.declared(config.operations ?? {});
     const recorder = config.record === undefined ? undefined : new Recorder(config.record, config, `${where}: ${name}`);
-    return new HttpProxy(name, config, document, map, recorder);
+    const replayer = config.replay === undefined ? undefined : new Replayer(config.replay, config, `${where}: ${name}`);
+    return new HttpProxy(name, config, document, map, recorder, replayer);
   }
 
   /** The tool a request is, and whether it was seen for the first time (a new pattern, without a document). */
