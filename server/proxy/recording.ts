@@ -1,4 +1,4 @@
-import { parseJsonText } from '../../lib/json.js';
+import { JsonTextError, parseJsonText } from '../../lib/json.js';
 import { isObject } from '../../lib/object.js';
 import type { HttpUpstream } from './config.js';
 
@@ -55,8 +55,9 @@ export class Redaction {
     let value: unknown;
     try {
       value = parseJsonText(text);
-    } catch {
-      return { body: text };
+    } catch (error) {
+      // JSON too deep (or with a prototype key) to walk safely may still hide a secret: none of it is kept.
+      return { body: error instanceof JsonTextError && error.reason !== 'syntax' ? REDACTED : text };
     }
     const changed = { value: false };
     const kept = this.members(value, changed, 0);
@@ -64,7 +65,6 @@ export class Redaction {
   }
 
   private members(value: unknown, changed: { value: boolean }, depth: number): unknown {
-    if (depth > 256) return value;
     if (Array.isArray(value)) return value.map((item) => this.members(item, changed, depth + 1));
     if (!isObject(value)) return value;
     return Object.fromEntries(

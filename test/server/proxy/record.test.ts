@@ -105,6 +105,12 @@ t.test('record_limits: the file never grows past its bounds, with one warning', 
   t.equal(warnings.length, 1, 'one warning');
   t.match(warnings[0], /full \(2 exchanges.*record_limits/);
 
+  const deep = tempFile('deep.jsonl');
+  const deepBody = Buffer.from(`${'['.repeat(300)}{"password":"DEEP-PW"}${']'.repeat(300)}`);
+  await new Recorder(deep, {}, 'test').record({ method: 'POST', path: '/deep', body: deepBody }, answer, (m) => warnings.push(m));
+  t.notOk(readFileSync(deep, 'utf8').includes('DEEP-PW'), 'JSON too deep to walk is not kept');
+  t.equal(lines(deep)[0].body, '[redacted]');
+
   const again = new Recorder(small, { record_limits: { max_entries: 3 } }, 'test');
   await again.record({ method: 'GET', path: '/1', body: undefined }, answer, (m) => warnings.push(m));
   await again.record({ method: 'GET', path: '/6', body: undefined }, answer, (m) => warnings.push(m));
