@@ -72,6 +72,22 @@ t.test('record: each distinct exchange, as the upstream answered it, with no sec
   t.equal(JSON.parse(recorded[2].response.body).url, '/missing');
 });
 
+t.test("what is recorded is the upstream's answer, before a hazard changed it", async (t) => {
+  const { origin } = await secretive(t);
+  const file = tempFile('hazard.jsonl');
+  const config = parseUpstream({ upstream: origin, record: file, operations: { get_one: 'GET /one' } }, 'test');
+  const server = await startServer(t, {
+    proxies: [HttpProxy.build('api', config as never, undefined)],
+    hazardEnv: { HAZARD__REDUNDANT__API__GET_ONE: 'on' },
+  });
+  const reply = await server.request('GET', '/proxy/api/one');
+  t.equal(reply.status, 200);
+  t.match((await server.journal())[0], { tool: 'get_one', hazards: [{ kind: 'redundant' }] });
+  const [line] = lines(file);
+  t.not(reply.text, line.response.body, 'the client received a changed answer');
+  t.same(Object.keys(JSON.parse(line.response.body)), ['url', 'session_token', 'user', 'echoed'], "the file holds the upstream's");
+});
+
 t.test('redact: a configured list replaces the default one', async (t) => {
   const { origin } = await secretive(t);
   const file = tempFile('custom.jsonl');
