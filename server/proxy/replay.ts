@@ -34,6 +34,8 @@ interface Recorded {
  */
 export class Replayer {
   private readonly recorded: Recorded[] = [];
+  /** The exchanges by method and path (without query), in the recording's order. */
+  private readonly byPath = new Map<string, Recorded[]>();
   private readonly redaction: Redaction;
   private readonly match: { query: boolean; body: boolean };
 
@@ -59,7 +61,12 @@ export class Replayer {
         const reason = error instanceof z.ZodError ? `${error.issues[0]!.path.join('.')}: ${error.issues[0]!.message}` : (error as Error).message;
         throw new ProxyConfigError(`${where}: replay: ${file} line ${index + 1}: not a recorded exchange (${reason})`);
       }
-      this.recorded.push({ exchange, ...this.keyOf(exchange.path, exchange) });
+      const recorded = { exchange, ...this.keyOf(exchange.path, exchange) };
+      this.recorded.push(recorded);
+      const key = `${exchange.method} ${recorded.pathname}`;
+      const same = this.byPath.get(key);
+      if (same) same.push(recorded);
+      else this.byPath.set(key, [recorded]);
     });
   }
 
@@ -78,13 +85,9 @@ export class Replayer {
   answer(request: SentRequest): UpstreamAnswer {
     const method = request.method.toUpperCase();
     const key = this.keyOf(this.redaction.path(request.path), this.redaction.body(request.body));
-    const found = this.recorded.find(
-      (recorded) =>
-        recorded.exchange.method === method &&
-        recorded.pathname === key.pathname &&
-        (!this.match.query || recorded.query === key.query) &&
-        (!this.match.body || recorded.body === key.body),
-    );
+    const found = this.byPath
+      .get(`${method} ${key.pathname}`)
+      ?.find((recorded) => (!this.match.query || recorded.query === key.query) && (!this.match.body || recorded.body === key.body));
     if (found) {
       const { response } = found.exchange;
       return { status: response.status, headers: { ...response.headers }, body: bodyBytes(response) };
