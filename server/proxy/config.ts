@@ -83,28 +83,46 @@ const httpUrl = (what: string) =>
     .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
     .refine((url) => !new URL(url).search && !new URL(url).hash, `${what} without query or fragment`);
 
-/** An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`. */
-export const HttpUpstream = z.strictObject({
-  upstream: httpUrl('a base URL').describe('Where calls go: the base URL the path after /proxy/{name} is appended to.'),
-  openapi: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
-  operations: z
-    .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
-    .optional()
-    .describe('Without an OpenAPI document: operations named by method and path template ("GET /contacts/{id}").'),
-  max_body_bytes: z
-    .number()
-    .int()
-    .min(1024)
-    .max(16 * MIB)
-    .default(MIB)
-    .describe('The largest request or response body forwarded.'),
-  ...Common,
+/** What a mock (an upstream given only by its OpenAPI document) may be told beyond the document. */
+const MockOptions = z.strictObject({
+  seed_file: z.string().min(1).max(1024).optional().describe('A JSON or YAML file of the initial records: an object of resource → array of records.'),
 });
+
+/**
+ * An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`; without `upstream`, its OpenAPI document is
+ * served as a stateful mock (server/proxy/mock/).
+ */
+export const HttpUpstream = z
+  .strictObject({
+    upstream: httpUrl('a base URL')
+      .optional()
+      .describe('Where calls go: the base URL the path after /proxy/{name} is appended to. Without it, the OpenAPI document is mocked.'),
+    openapi: z
+      .string()
+      .min(1)
+      .max(2048)
+      .optional()
+      .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
+    operations: z
+      .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
+      .optional()
+      .describe('Without an OpenAPI document: operations named by method and path template ("GET /contacts/{id}").'),
+    max_body_bytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * MIB)
+      .default(MIB)
+      .describe('The largest request or response body forwarded.'),
+    mock: MockOptions.optional().describe('Options of the mock served when there is no upstream URL.'),
+    ...Common,
+  })
+  .superRefine((config, context) => {
+    if (config.upstream === undefined && config.openapi === undefined)
+      context.addIssue({ code: 'custom', path: ['upstream'], message: 'a base URL, or an openapi document to serve as a mock' });
+    if (config.upstream !== undefined && config.mock !== undefined)
+      context.addIssue({ code: 'custom', path: ['mock'], message: 'mock options apply only without an upstream URL (a mock)' });
+  });
 export type HttpUpstream = z.infer<typeof HttpUpstream>;
 
 /** A child process speaking MCP over stdio, started when the proxy is declared. */
@@ -126,6 +144,9 @@ export const ProxyUpstream = z.union([HttpUpstream, McpUpstream]);
 export type ProxyUpstream = z.infer<typeof ProxyUpstream>;
 
 export const isMcpUpstream = (upstream: ProxyUpstream): upstream is McpUpstream => 'mcp' in upstream;
+
+/** An HTTP upstream given only by its OpenAPI document: served as a mock, nothing forwarded. */
+export const isMock = (upstream: ProxyUpstream): boolean => !isMcpUpstream(upstream) && upstream.upstream === undefined;
 
 /** One upstream's declaration: HTTP (`upstream`) or MCP (`mcp`), each checked by its own schema so errors name the field. */
 export function parseUpstream(data: unknown, where: string, name?: string): ProxyUpstream {

@@ -56,14 +56,16 @@ export async function serveHttp(
   const send = async (args: Record<string, unknown>, changed: boolean): Promise<Sent<UpstreamAnswer>> => {
     const offset = pageToken.offset(args[PAGE_TOKEN]);
     const rebuilt = changed || pageToken.ours(args[PAGE_TOKEN]) ? requestOf(tool, path, args, parsed, body) : { path: path + query, body };
-    const answer = await forward({
-      url: upstreamUrl(proxy.config.upstream, rebuilt.path),
-      method,
-      headers: rebuilt.body === body ? headers : { ...headers, 'content-type': 'application/json' },
-      body: rebuilt.body,
-      timeoutMs: proxy.config.timeout_ms,
-      maxBodyBytes: proxy.config.max_body_bytes,
-    });
+    const answer = proxy.mock
+      ? proxy.mock.answer({ session, operation: tool.operation, args, places: parsed.places, headers: request.headers, body, json: parsed.json })
+      : await forward({
+          url: upstreamUrl(proxy.config.upstream!, rebuilt.path),
+          method,
+          headers: rebuilt.body === body ? headers : { ...headers, 'content-type': 'application/json' },
+          body: rebuilt.body,
+          timeoutMs: proxy.config.timeout_ms,
+          maxBodyBytes: proxy.config.max_body_bytes,
+        });
     const ok = answer.status >= 200 && answer.status < 300;
     const result = answerData(answer.body, answer.headers['content-type'], answer.status);
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };

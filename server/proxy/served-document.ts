@@ -11,7 +11,7 @@ type Obj = Record<string, unknown>;
  */
 export function servedDocument(proxy: HttpProxy, base: string, changed: readonly ToolContract[] | null): Obj {
   const document = structuredClone(proxy.document!) as Obj;
-  document['servers'] = [{ url: base, description: `wildtools proxy of ${proxy.config.upstream}` }];
+  document['servers'] = [{ url: base, description: proxy.mock ? `wildtools mock of ${proxy.config.openapi}` : `wildtools proxy of ${proxy.config.upstream}` }];
   if (!changed) return document;
   const canonical = new Map(proxy.contracts().map((contract) => [contract.name, contract]));
   for (const contract of changed) {

@@ -1,5 +1,6 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
 import type { HttpUpstream } from './config.js';
+import type { Mock } from './mock/mock.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
 import { proxyScenarios } from './scenarios.js';
 import { checkRules, contractOf, type ProxyTool, toolOf } from './tools.js';
@@ -24,14 +25,16 @@ export class HttpProxy {
     /** The upstream's OpenAPI document, when configured. */
     readonly document: Record<string, unknown> | undefined,
     private readonly map: OperationMap,
+    /** The mock that answers in place of an upstream, when the declaration has no upstream URL. */
+    readonly mock?: Mock,
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
     checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
   }
 
-  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined): HttpProxy {
+  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, mock?: Mock): HttpProxy {
     const map = document ? new OperationMap(document) : OperationMap.declared(config.operations ?? {});
-    return new HttpProxy(name, config, document, map);
+    return new HttpProxy(name, config, document, map, mock);
   }
 
   /** The tool a request is, and whether it was seen for the first time (a new pattern, without a document). */
