@@ -184,7 +184,9 @@ export class Mock {
     const schema = requestSchema(this.document, operation);
     let body: unknown;
     if (request.json) {
-      body = Object.fromEntries(Object.entries(request.args).filter(([name]) => request.places.get(name) === 'body'));
+      // A member a hazard renamed back (spec_drift) has no place of its own: the document's, as for a forwarded call.
+      const declared = new Map((request.operation.params ?? []).map((param) => [param.name, param.in]));
+      body = Object.fromEntries(Object.entries(request.args).filter(([name]) => (request.places.get(name) ?? declared.get(name) ?? 'body') === 'body'));
     } else if (request.body && request.body.length > 0) {
       try {
         body = parseJsonText(request.body.toString('utf8'));

@@ -168,3 +168,30 @@ t.test('over an admin call, a mock may read no local file and fetch its document
   t.match(refused({ openapi: 'http://127.0.0.1:9/openapi.json' }), { status: 403, field: 'openapi', detail: /a mock has no upstream/ }, 'a URL');
   t.match(refused({ openapi: 'http://127.0.0.1:9/openapi.json', mock: { seed_file: 'seed.json' } }), { status: 403, field: 'mock.seed_file' }, 'a seed file');
 });
+
+t.test('spec_drift, unknown_outcome and truncated on mock operations', async (t) => {
+  const server = await mockServer(t);
+  const drift = await server.newSession({ seed: 'd', hazards: { tools: { desk__create_ticket: { spec_drift: 'on' } } } });
+  const body = { title: 'Drifting', priority: 'low', estimate_hours: 3 };
+  t.equal((await server.request('POST', inSession(drift, '/desk/tickets'), body)).status, 201, 'call 1: as documented');
+  const old = await server.request('POST', inSession(drift, '/desk/tickets'), body);
+  t.equal(old.status, 400, 'call 2: the old name refused');
+  const renamed = (await server.journal(drift)).at(-1).hazards[0].renamed as { from: keyof typeof body; to: string };
+  const sent = { ...Object.fromEntries(Object.entries(body).filter(([name]) => name !== renamed.from)), [renamed.to]: body[renamed.from] };
+  const created = await server.request('POST', inSession(drift, '/desk/tickets'), sent);
+  t.match(created, { status: 201, body: { [renamed.from]: body[renamed.from] } }, `the new name ${renamed.to} reaches the mock as ${renamed.from}`);
+
+  const lost = await server.newSession({ seed: 'u', hazards: { tools: { desk__create_ticket: { unknown_outcome: 'on' } } } });
+  // The dropped answer may be a reset connection: status 0 then.
+  const dropped = await server.request('POST', inSession(lost, '/desk/tickets'), { title: 'Lost answer', priority: 'low' }).catch(() => ({ status: 0 }));
+  t.ok(dropped.status >= 500 || dropped.status === 0, `the answer is dropped (${dropped.status})`);
+  t.match((await server.journal(lost)).at(-1), { tool: 'create_ticket', hazards: [{ kind: 'unknown_outcome' }] }, 'journaled');
+  const after = (await server.request('GET', inSession(lost, '/desk/tickets'))).body.data.map((ticket: { title: string }) => ticket.title);
+  t.ok(after.includes('Lost answer'), 'yet the write happened: the record is there');
+
+  const paged = await server.newSession({ seed: 'p', hazards: { tools: { library__list_books: { truncated: 'on' } } } });
+  for (const n of [1, 2, 3, 4, 5]) await server.request('POST', inSession(paged, '/library/books'), { title: `Book ${n}`, isbn: `978044101359${n}` });
+  const page = await server.request('GET', inSession(paged, '/library/books'));
+  t.equal(page.status, 200);
+  t.ok(JSON.stringify(page.body).includes('next_page_token'), 'a part of the list with a token for the rest');
+});
