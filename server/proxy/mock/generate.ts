@@ -1,8 +1,9 @@
 import type { Random } from '../../../lib/random.js';
 import { alternatives, flatten, nullable, propertiesOf, type Schema, typeOf } from './schema.js';
 
-/** How deep generated values nest; deeper (a recursive schema) is null. */
+/** How deep generated values nest, and how many values one answer holds at most; past either (a recursive schema), null. */
 const MAX_DEPTH = 8;
+const MAX_VALUES = 2000;
 const EPOCH = Date.UTC(2026, 0, 1);
 const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'harbor', 'lumen', 'maple', 'orbit', 'quartz', 'river', 'sierra', 'tango'];
 
@@ -10,21 +11,21 @@ const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'harbor', 'lumen', 'maple', 'o
  * A value a schema accepts, drawn from `random` (the same draws, the same value): its example when it has one,
  * otherwise from its enum, format, range and lengths. `readOnly` members are generated, `writeOnly` ones never.
  */
-export function generate(document: unknown, raw: unknown, random: Random, depth = 0): unknown {
+export function generate(document: unknown, raw: unknown, random: Random, depth = 0, budget = { left: MAX_VALUES }): unknown {
   const schema = flatten(document, raw);
-  if (depth > MAX_DEPTH) return null;
+  if (depth > MAX_DEPTH || --budget.left < 0) return null;
   if (schema['example'] !== undefined) return structuredClone(schema['example']);
   if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return structuredClone(schema['examples'][0]);
   if (schema['const'] !== undefined) return schema['const'];
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return random.pick(schema['enum']);
   const choices = alternatives(schema);
   if (choices && choices.length > 0)
-    return generate(document, { ...schema, oneOf: undefined, anyOf: undefined, ...flatten(document, random.pick(choices)) }, random, depth + 1);
+    return generate(document, { ...schema, oneOf: undefined, anyOf: undefined, ...flatten(document, random.pick(choices)) }, random, depth + 1, budget);
   switch (typeOf(schema)) {
     case 'object':
-      return objectOf(document, schema, random, depth);
+      return objectOf(document, schema, random, depth, budget);
     case 'array':
-      return arrayOf(document, schema, random, depth);
+      return arrayOf(document, schema, random, depth, budget);
     case 'integer':
       return Math.round(numberIn(schema, random, true));
     case 'number':
@@ -38,19 +39,21 @@ export function generate(document: unknown, raw: unknown, random: Random, depth 
   }
 }
 
-function objectOf(document: unknown, schema: Schema, random: Random, depth: number): Record<string, unknown> {
+type Budget = { left: number };
+
+function objectOf(document: unknown, schema: Schema, random: Random, depth: number, budget: Budget): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(propertiesOf(schema))) {
     if (flatten(document, member)['writeOnly'] === true) continue;
-    out[name] = generate(document, member, random, depth + 1);
+    out[name] = generate(document, member, random, depth + 1, budget);
   }
   return out;
 }
 
-function arrayOf(document: unknown, schema: Schema, random: Random, depth: number): unknown[] {
+function arrayOf(document: unknown, schema: Schema, random: Random, depth: number, budget: Budget): unknown[] {
   const min = typeof schema['minItems'] === 'number' ? schema['minItems'] : 1;
   const max = Math.max(min, Math.min(typeof schema['maxItems'] === 'number' ? schema['maxItems'] : min + 2, min + 5));
-  return Array.from({ length: random.int(min, max) }, () => generate(document, schema['items'], random, depth + 1));
+  return Array.from({ length: random.int(min, max) }, () => generate(document, schema['items'], random, depth + 1, budget));
 }
 
 function numberIn(schema: Schema, random: Random, integer: boolean): number {

@@ -71,3 +71,38 @@ t.test('transient failures on: every 5xx is an injected one', async (t) => {
     'some failures were injected',
   );
 });
+
+t.test('generated values fit the schemas they come from, for any seed; a recursive schema stays bounded', async (t) => {
+  const { generate } = await import('../../../server/proxy/mock/generate.js');
+  const { validate } = await import('../../../server/proxy/mock/validate.js');
+  const { Random } = await import('../../../lib/random.js');
+  const { loadDocument } = await import('../../../server/proxy/document.js');
+  const documents = [await loadDocument(`${DOCS}/helpdesk.yaml`, 't'), await loadDocument(`${DOCS}/library.json`, 't')];
+  let checked = 0;
+  for (const document of documents) {
+    const schemas = Object.keys((document['components'] as { schemas: Record<string, unknown> }).schemas);
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas), fc.string(), (name, seed) => {
+        const ref = { $ref: `#/components/schemas/${name}` };
+        const errors: { field: string; message: string }[] = [];
+        validate(document, ref, generate(document, ref, new Random(seed)), '', errors);
+        checked += 1;
+        if (errors.length > 0) throw new Error(`${name} with seed ${JSON.stringify(seed)}: ${JSON.stringify(errors)}`);
+      }),
+      { numRuns: RUNS, seed: 20261129 },
+    );
+  }
+  t.equal(checked, 2 * RUNS, 'every generated value validated');
+  const tree = {
+    components: {
+      schemas: {
+        Node: {
+          type: 'object',
+          properties: { a: { $ref: '#/components/schemas/Node' }, b: { type: 'array', minItems: 5, items: { $ref: '#/components/schemas/Node' } } },
+        },
+      },
+    },
+  };
+  const value = generate(tree, { $ref: '#/components/schemas/Node' }, new Random('deep'));
+  t.ok(JSON.stringify(value).length < 100_000, 'a recursive schema gives a bounded value');
+});
