@@ -128,7 +128,7 @@ export class Mock {
   }
 
   private store(session: Session): MockStore {
-    return sessionStore(session, this.name, () => new MockStore(this.initial, (resource, record) => record[this.idField(resource, undefined)]));
+    return sessionStore(session, this, () => new MockStore(this.initial, (resource, record) => record[this.idField(resource, undefined)]));
   }
 
   /** The member of a record that holds its id: the id parameter's name when records have such a member, else `id`. */

@@ -46,19 +46,20 @@ export class MockStore {
 
 interface Held {
   generation: number;
-  stores: Map<string, MockStore>;
+  /** By mock: a mock declared again under the same name starts afresh. */
+  stores: WeakMap<object, MockStore>;
 }
 
 const held = new WeakMap<Session, Held>();
 
-/** A session's store of one mock (by its proxy name), made from the initial records on first use and after a reset. */
-export function sessionStore(session: Session, proxy: string, make: () => MockStore): MockStore {
+/** A session's store of one mock, made from the initial records on first use and after a reset. */
+export function sessionStore(session: Session, mock: object, make: () => MockStore): MockStore {
   let entry = held.get(session);
   if (!entry || entry.generation !== session.generation) {
-    entry = { generation: session.generation, stores: new Map() };
+    entry = { generation: session.generation, stores: new WeakMap() };
     held.set(session, entry);
   }
-  const store = entry.stores.get(proxy) ?? make();
-  entry.stores.set(proxy, store);
+  const store = entry.stores.get(mock) ?? make();
+  entry.stores.set(mock, store);
   return store;
 }

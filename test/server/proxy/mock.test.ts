@@ -195,3 +195,21 @@ t.test('spec_drift, unknown_outcome and truncated on mock operations', async (t)
   t.equal(page.status, 200);
   t.ok(JSON.stringify(page.body).includes('next_page_token'), 'a part of the list with a token for the rest');
 });
+
+t.test('the listing and the served document show a mock as one', async (t) => {
+  const server = await mockServer(t);
+  const listed = (await server.request('GET', '/proxies')).body as { name: string; upstream: string; operations: { name: string }[] }[];
+  t.match(
+    listed.find((proxy) => proxy.name === 'desk'),
+    { upstream: `mock of ${DOCS}/helpdesk.yaml` },
+  );
+  t.same(
+    listed
+      .find((proxy) => proxy.name === 'library')
+      ?.operations.map((operation) => operation.name)
+      .sort(),
+    ['add_book', 'borrow_book', 'get_book', 'list_books', 'list_loans', 'remove_book'],
+  );
+  const served = await server.request('GET', '/proxy/library/openapi.json');
+  t.match(served.body, { openapi: '3.1.0', servers: [{ url: '/proxy/library', description: `wildtools mock of ${DOCS}/library.json` }] });
+});
