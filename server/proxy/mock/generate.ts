@@ -4,6 +4,9 @@ import { alternatives, flatten, nullable, propertiesOf, type Schema, typeOf } fr
 /** How deep generated values nest, and how many values one answer holds at most; past either (a recursive schema), null. */
 const MAX_DEPTH = 8;
 const MAX_VALUES = 2000;
+/** The most items of an array and characters of a string generated, whatever a document's minimum says. */
+const MAX_ITEMS = 50;
+const MAX_LENGTH = 4096;
 const EPOCH = Date.UTC(2026, 0, 1);
 const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'harbor', 'lumen', 'maple', 'orbit', 'quartz', 'river', 'sierra', 'tango'];
 
@@ -51,7 +54,7 @@ function objectOf(document: unknown, schema: Schema, random: Random, depth: numb
 }
 
 function arrayOf(document: unknown, schema: Schema, random: Random, depth: number, budget: Budget): unknown[] {
-  const min = typeof schema['minItems'] === 'number' ? schema['minItems'] : 1;
+  const min = Math.min(typeof schema['minItems'] === 'number' ? schema['minItems'] : 1, MAX_ITEMS);
   const max = Math.max(min, Math.min(typeof schema['maxItems'] === 'number' ? schema['maxItems'] : min + 2, min + 5));
   return Array.from({ length: random.int(min, max) }, () => generate(document, schema['items'], random, depth + 1, budget));
 }
@@ -85,7 +88,7 @@ function stringOf(schema: Schema, random: Random): string {
     case 'url':
       return `https://example.com/${random.pick(WORDS)}/${random.int(1, 9999)}`;
   }
-  const min = typeof schema['minLength'] === 'number' ? schema['minLength'] : 1;
+  const min = Math.min(typeof schema['minLength'] === 'number' ? schema['minLength'] : 1, MAX_LENGTH);
   const max = typeof schema['maxLength'] === 'number' ? schema['maxLength'] : Math.max(min, 24);
   let text = `${random.pick(WORDS)}-${random.int(100, 999)}`;
   while (text.length < min) text += random.pick('abcdefghijklmnopqrstuvwxyz'.split(''));

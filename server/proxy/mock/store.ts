@@ -10,7 +10,7 @@ export class MockStore {
 
   constructor(initial: Readonly<Record<string, readonly MockRecord[]>>, idOf: (resource: string, record: MockRecord) => unknown) {
     for (const [resource, records] of Object.entries(initial))
-      for (const record of records) this.put(resource, String(idOf(resource, record)), structuredClone(record));
+      for (const [index, record] of records.entries()) this.put(resource, String(idOf(resource, record) ?? index + 1), structuredClone(record));
   }
 
   list(resource: string): MockRecord[] {

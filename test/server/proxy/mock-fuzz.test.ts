@@ -105,4 +105,7 @@ t.test('generated values fit the schemas they come from, for any seed; a recursi
   };
   const value = generate(tree, { $ref: '#/components/schemas/Node' }, new Random('deep'));
   t.ok(JSON.stringify(value).length < 100_000, 'a recursive schema gives a bounded value');
+  const huge = { type: 'object', properties: { text: { type: 'string', minLength: 1e9 }, list: { type: 'array', minItems: 1e9, items: { type: 'integer' } } } };
+  const bounded = generate({}, huge, new Random('huge')) as { text: string; list: unknown[] };
+  t.ok(bounded.text.length <= 4096 && bounded.list.length <= 55, "a document's huge minimums are capped");
 });
