@@ -30,6 +30,8 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
     const file = config[field];
     if (file !== undefined) throw refused(field, `${field}: an admin call may not make the server write or read a local file (${file}). ${UNLESS}`);
   }
+  if (config.mock?.seed_file !== undefined)
+    throw refused('mock.seed_file', `mock.seed_file: an admin call may not make the server read a local file (${config.mock.seed_file}). ${UNLESS}`);
   const source = config.openapi;
   if (source === undefined) return;
   if (!isDocumentUrl(source))
@@ -38,7 +40,11 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
       `openapi: an admin call may not make the server read a local file (${source}); give the document's http(s) URL on the upstream's host. ${UNLESS}`,
     );
   const host = hostOf(source);
-  const upstream = hostOf(config.upstream ?? '');
+  if (config.upstream === undefined)
+    throw refused('openapi', `openapi: a mock has no upstream whose host an admin call may fetch the document from (${host || 'an invalid URL'}). ${UNLESS}`, {
+      host,
+    });
+  const upstream = hostOf(config.upstream);
   if (host !== upstream)
     throw refused(
       'openapi',

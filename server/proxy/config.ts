@@ -83,10 +83,23 @@ const httpUrl = (what: string) =>
     .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
     .refine((url) => !new URL(url).search && !new URL(url).hash, `${what} without query or fragment`);
 
-/** An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`. */
+/** What a mock (an upstream given only by its OpenAPI document) may be told beyond the document. */
+const MockOptions = z.strictObject({
+  seed_file: z.string().min(1).max(1024).optional().describe('A JSON or YAML file of the initial records: an object of resource → array of records.'),
+});
+
+/**
+ * An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`; with `replay` and no `upstream`, a recording
+ * answers them; with neither, its OpenAPI document is served as a stateful mock (server/proxy/mock/).
+ */
 export const HttpUpstream = z
   .strictObject({
-    upstream: httpUrl('a base URL').optional().describe('Where calls go: the base URL the path after /proxy/{name} is appended to (not needed to replay).'),
+    upstream: httpUrl('a base URL')
+      .optional()
+      .describe(
+        'Where calls go: the base URL the path after /proxy/{name} is appended to. Not needed to replay; without it or a replay, ' +
+          'the OpenAPI document is mocked.',
+      ),
     openapi: z
       .string()
       .min(1)
@@ -140,15 +153,18 @@ export const HttpUpstream = z
         body: z.boolean().optional().describe('Whether a replayed request must have the same body, JSON compared as JSON (default true).'),
       })
       .optional(),
+    mock: MockOptions.optional().describe('Options of the mock served when there is no upstream URL and no recording to replay.'),
     ...Common,
   })
   .superRefine((config, context) => {
     if (config.record !== undefined && config.replay !== undefined)
       context.addIssue({ code: 'custom', path: ['replay'], message: 'record or replay, not both' });
-    if (config.upstream === undefined && config.replay === undefined)
-      context.addIssue({ code: 'custom', path: ['upstream'], message: 'a base URL (an http:// or https:// URL), unless the upstream is replayed' });
+    if (config.upstream === undefined && config.replay === undefined && config.openapi === undefined)
+      context.addIssue({ code: 'custom', path: ['upstream'], message: 'a base URL, a recording to replay, or an openapi document to serve as a mock' });
     if (config.record !== undefined && config.upstream === undefined)
       context.addIssue({ code: 'custom', path: ['upstream'], message: 'the upstream to record' });
+    if ((config.upstream !== undefined || config.replay !== undefined) && config.mock !== undefined)
+      context.addIssue({ code: 'custom', path: ['mock'], message: 'mock options apply only without an upstream URL or a replay (a mock)' });
   });
 export type HttpUpstream = z.infer<typeof HttpUpstream>;
 

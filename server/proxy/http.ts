@@ -58,6 +58,11 @@ export async function serveHttp(
     const rebuilt = changed || pageToken.ours(args[PAGE_TOKEN]) ? requestOf(tool, path, args, parsed, body) : { path: path + query, body };
     const sent = { method, path: rebuilt.path, body: rebuilt.body };
     if (proxy.replayer) return answered(proxy.replayer.answer(sent), offset);
+    if (proxy.mock)
+      return answered(
+        proxy.mock.answer({ session, operation: tool.operation, args, places: parsed.places, headers: request.headers, body, json: parsed.json }),
+        offset,
+      );
     const answer = await forward({
       url: upstreamUrl(proxy.config.upstream!, rebuilt.path),
       method,
@@ -70,7 +75,7 @@ export async function serveHttp(
     return answered(answer, offset);
   };
 
-  /** The upstream's answer (or its recording) as the pipeline receives it: a GET's data remembered, and paged. */
+  /** The upstream's answer (its recording, or the mock's) as the pipeline receives it: a GET's data remembered, and paged. */
   const answered = (answer: UpstreamAnswer, offset: number): Sent<UpstreamAnswer> => {
     const ok = answer.status >= 200 && answer.status < 300;
     const result = answerData(answer.body, answer.headers['content-type'], answer.status);

@@ -1,6 +1,8 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
 import { type HttpUpstream, isMcpUpstream, type McpUpstream, ProxyConfigError, type ProxyConfig, type ProxyUpstream } from './config.js';
 import { loadDocument } from './document.js';
+import { Mock } from './mock/mock.js';
+import { loadSeedFile } from './mock/seed-file.js';
 import { HttpProxy } from './upstream.js';
 
 /** What every kind of proxied upstream offers the registry. */
@@ -33,7 +35,9 @@ export async function buildUpstream(name: string, config: ProxyUpstream, where: 
   }
   const http = config as HttpUpstream;
   const document = http.openapi === undefined ? undefined : await loadDocument(http.openapi, `${where}: ${name}`);
-  return HttpProxy.build(name, http, document, where);
+  if (http.upstream !== undefined || http.replay !== undefined || document === undefined) return HttpProxy.build(name, http, document, where);
+  const seed = http.mock?.seed_file === undefined ? {} : loadSeedFile(http.mock.seed_file, `${where}: ${name}`);
+  return HttpProxy.build(name, http, document, where, new Mock(name, document, seed));
 }
 
 /** Every upstream of a configuration, built in order; the first failure names its upstream. */

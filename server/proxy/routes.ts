@@ -7,7 +7,7 @@ import { sendJsonText } from '../core/reply.js';
 import { addressedSession, sessionIdOf } from '../core/session-id.js';
 import type { Session } from '../core/sessions/session.js';
 import { checkAdminDeclaration } from './admin-policy.js';
-import { isMcpUpstream, parseUpstream, ProxyConfigError, ProxyName } from './config.js';
+import { isMcpUpstream, parseUpstream, ProxyConfigError, ProxyName, type ProxyUpstream } from './config.js';
 import { serveHttp } from './http.js';
 import type { Proxies, Upstream } from './proxies.js';
 import { servedDocument } from './served-document.js';
@@ -63,10 +63,16 @@ function sendDocument(app: FastifyInstance, request: FastifyRequest, reply: Fast
   return sendJsonText(reply, JSON.stringify(servedDocument(proxy, base, changed)));
 }
 
+/** Where an upstream's calls go, as listings show it: the base URL, the mocked document, the MCP endpoint or command. */
+function describeUpstream(config: ProxyUpstream): string {
+  if (!isMcpUpstream(config)) return config.upstream ?? (config.replay === undefined ? `mock of ${config.openapi}` : `replay: ${config.replay}`);
+  return typeof config.mcp === 'string' ? config.mcp : `stdio: ${config.mcp.command}`;
+}
+
 const ProxySummary = z.object({
   name: z.string(),
   kind: z.enum(['http', 'mcp']),
-  upstream: z.string().describe('The base URL, the MCP endpoint, or the stdio command.'),
+  upstream: z.string().describe('The base URL, the MCP endpoint, the stdio command, `replay: <file>` or `mock of <document>`.'),
   operations: z.array(z.object({ name: z.string(), description: z.string(), writes: z.boolean() })).describe('Named as hazard settings name them.'),
 });
 
@@ -79,13 +85,7 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies, exec = f
   const summary = (upstream: Upstream) => ({
     name: upstream.name,
     kind: upstream.kind,
-    upstream: !isMcpUpstream(upstream.config)
-      ? upstream.config.replay !== undefined
-        ? `replay: ${upstream.config.replay}`
-        : upstream.config.upstream!
-      : typeof upstream.config.mcp === 'string'
-        ? upstream.config.mcp
-        : `stdio: ${upstream.config.mcp.command}`,
+    upstream: describeUpstream(upstream.config),
     operations: upstream.contracts().map((contract) => ({ name: contract.name, description: contract.description, writes: contract.mutates })),
   });
   app.get(

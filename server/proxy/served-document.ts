@@ -11,9 +11,12 @@ type Obj = Record<string, unknown>;
  */
 export function servedDocument(proxy: HttpProxy, base: string, changed: readonly ToolContract[] | null): Obj {
   const document = structuredClone(proxy.document!) as Obj;
-  document['servers'] = [
-    { url: base, description: `wildtools proxy of ${proxy.config.replay === undefined ? proxy.config.upstream : `the recording ${proxy.config.replay}`}` },
-  ];
+  const source = proxy.mock
+    ? `wildtools mock of ${proxy.config.openapi}`
+    : proxy.config.replay === undefined
+      ? `wildtools proxy of ${proxy.config.upstream}`
+      : `wildtools proxy of the recording ${proxy.config.replay}`;
+  document['servers'] = [{ url: base, description: source }];
   if (!changed) return document;
   const canonical = new Map(proxy.contracts().map((contract) => [contract.name, contract]));
   for (const contract of changed) {

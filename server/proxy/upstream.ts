@@ -1,5 +1,6 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
 import type { HttpUpstream } from './config.js';
+import type { Mock } from './mock/mock.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
 import { Recorder } from './record.js';
 import { Replayer } from './replay.js';
@@ -30,16 +31,18 @@ export class HttpProxy {
     readonly recorder?: Recorder,
     /** The recording served in place of the upstream (`replay`). */
     readonly replayer?: Replayer,
+    /** The mock that answers in place of an upstream, when the declaration has no upstream URL. */
+    readonly mock?: Mock,
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
     checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
   }
 
-  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, where = 'proxy'): HttpProxy {
+  static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, where = 'proxy', mock?: Mock): HttpProxy {
     const map = document ? new OperationMap(document) : OperationMap.declared(config.operations ?? {});
     const recorder = config.record === undefined ? undefined : new Recorder(config.record, config, `${where}: ${name}`);
     const replayer = config.replay === undefined ? undefined : new Replayer(config.replay, config, `${where}: ${name}`);
-    return new HttpProxy(name, config, document, map, recorder, replayer);
+    return new HttpProxy(name, config, document, map, recorder, replayer, mock);
   }
 
   /** The tool a request is, and whether it was seen for the first time (a new pattern, without a document). */

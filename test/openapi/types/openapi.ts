@@ -16312,7 +16312,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         kind: "http" | "mcp";
-                        /** @description The base URL, the MCP endpoint, or the stdio command. */
+                        /** @description The base URL, the MCP endpoint, the stdio command, `replay: <file>` or `mock of <document>`. */
                         upstream: string;
                         /** @description Named as hazard settings name them. */
                         operations: {
@@ -16380,7 +16380,7 @@ export interface operations {
                         name: string;
                         /** @enum {string} */
                         kind: "http" | "mcp";
-                        /** @description The base URL, the MCP endpoint, or the stdio command. */
+                        /** @description The base URL, the MCP endpoint, the stdio command, `replay: <file>` or `mock of <document>`. */
                         upstream: string;
                         /** @description Named as hazard settings name them. */
                         operations: {

@@ -112,7 +112,7 @@ t.test('hazards apply over a replayed answer, and are journaled', async (t) => {
 
 t.test('declaring a replay: no upstream needed, a bad file refused, admin calls refused without ADMIN_PROXY_EXEC', async (t) => {
   const { file } = await recorded(t);
-  t.throws(() => parseUpstream({}, 'test'), { message: /upstream: .*unless the upstream is replayed/ });
+  t.throws(() => parseUpstream({}, 'test'), { message: /upstream: .*a recording to replay/ });
   t.throws(() => parseUpstream({ upstream: 'http://127.0.0.1:9', record: file, replay: file }, 'test'), { message: /replay: record or replay, not both/ });
   t.throws(() => parseUpstream({ replay: file, match: { body: 'no' } }, 'test'), { message: /match\.body: .*boolean/ });
   const bad = tempFile('bad.jsonl');

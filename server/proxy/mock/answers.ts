@@ -1,0 +1,83 @@
+import { isObject } from '../../../lib/object.js';
+import type { Random } from '../../../lib/random.js';
+import { generate } from './generate.js';
+import { flatten, propertiesOf, type Schema, typeOf } from './schema.js';
+
+/** The response an operation declares for a status class: its status, JSON schema and example (if any). */
+export interface Declared {
+  status: number;
+  schema: unknown;
+  example: unknown;
+}
+
+/** The declared success answer: `preferred` when the document has it, else its first 2xx, else 200 with no schema. */
+export function declaredAnswer(document: unknown, operation: Record<string, unknown>, preferred: number): Declared {
+  const responses = isObject(operation['responses']) ? operation['responses'] : {};
+  const codes = Object.keys(responses).filter((code) => /^2\d\d$/.test(code));
+  const code = codes.includes(String(preferred)) ? String(preferred) : (codes.sort()[0] ?? (responses['default'] ? 'default' : undefined));
+  const status = code === undefined || code === 'default' ? (code === 'default' ? preferred : 200) : Number(code);
+  const response = code === undefined ? undefined : flatten(document, responses[code]);
+  const content = isObject(response?.['content']) ? response['content'] : {};
+  const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  if (!isObject(json)) return { status, schema: undefined, example: undefined };
+  return { status, schema: json['schema'], example: exampleOf(document, json) };
+}
+
+/** A media type's example: `example`, or the first of `examples` (each `{value}` or a `$ref` to one). */
+function exampleOf(document: unknown, media: Record<string, unknown>): unknown {
+  if (media['example'] !== undefined) return media['example'];
+  if (!isObject(media['examples'])) return undefined;
+  const first = flatten(document, Object.values(media['examples'])[0]);
+  return first['value'];
+}
+
+/** A success answer's body: the document's example when there is one, otherwise generated from its schema. */
+export const exampleOrGenerated = (document: unknown, declared: Declared, random: Random): unknown =>
+  declared.example !== undefined ? structuredClone(declared.example) : declared.schema === undefined ? null : generate(document, declared.schema, random);
+
+/** The schema of one record in a list answer: the array's items, or those of the object's first array member. */
+export function itemSchema(document: unknown, raw: unknown): unknown {
+  const schema = flatten(document, raw);
+  if (typeOf(schema) === 'array') return schema['items'];
+  const member = listMember(document, schema);
+  return member === undefined ? undefined : flatten(document, propertiesOf(schema)[member])['items'];
+}
+
+/** The name of an object answer's array member that carries the list (`items`, `data`…). */
+export function listMember(document: unknown, schema: Schema): string | undefined {
+  return Object.entries(propertiesOf(schema)).find(([, member]) => typeOf(flatten(document, member)) === 'array')?.[0];
+}
+
+/** The records as the list answer's schema wants them: the array itself, or an object with them in its array member. */
+export function listAnswer(document: unknown, raw: unknown, records: unknown[], random: Random): unknown {
+  const schema = flatten(document, raw);
+  if (raw === undefined || typeOf(schema) === 'array') return records;
+  const member = listMember(document, schema);
+  if (member === undefined) return records;
+  const envelope = generate(document, schema, random) as Record<string, unknown>;
+  envelope[member] = records;
+  for (const name of ['total', 'count', 'total_count', 'totalCount']) if (typeof envelope[name] === 'number') envelope[name] = records.length;
+  return envelope;
+}
+
+/** A value without the members its schema marks `writeOnly`, at any depth: what an answer may show. */
+export function withoutWriteOnly(document: unknown, raw: unknown, value: unknown, depth = 0): unknown {
+  if (depth > 16 || raw === undefined) return value;
+  const schema = flatten(document, raw);
+  if (Array.isArray(value)) return value.map((item) => withoutWriteOnly(document, schema['items'], item, depth + 1));
+  if (!isObject(value)) return value;
+  const properties = propertiesOf(schema);
+  const out: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(value)) {
+    const property = properties[name];
+    if (property !== undefined && flatten(document, property)['writeOnly'] === true) continue;
+    out[name] = withoutWriteOnly(document, property, member, depth + 1);
+  }
+  return out;
+}
+
+/** A request body without the members its schema marks `readOnly`: the server sets those. */
+export function withoutReadOnly(document: unknown, raw: unknown, value: Record<string, unknown>): Record<string, unknown> {
+  const properties = propertiesOf(flatten(document, raw));
+  return Object.fromEntries(Object.entries(value).filter(([name]) => flatten(document, properties[name])['readOnly'] !== true));
+}

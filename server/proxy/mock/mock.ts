@@ -1,0 +1,240 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { parseJsonText } from '../../../lib/json.js';
+import { isObject } from '../../../lib/object.js';
+import { Random } from '../../../lib/random.js';
+import { type Problem, problem } from '../../core/problem.js';
+import type { Session } from '../../core/sessions/session.js';
+import type { UpstreamAnswer } from '../forward.js';
+import { type Operation, type ParamPlace, resolve } from '../operations.js';
+import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutReadOnly, withoutWriteOnly } from './answers.js';
+import { generate, uuid } from './generate.js';
+import { type Role, roleOf } from './resources.js';
+import { flatten, propertiesOf, typeOf } from './schema.js';
+import { MockStore, type MockRecord, sessionStore } from './store.js';
+import { coerceParameter, type FieldError, validate } from './validate.js';
+
+/** A request to the mock, as the proxy read it. */
+export interface MockRequest {
+  session: Session;
+  operation: Operation;
+  /** Its arguments (path, query and JSON body members, as hazards left them) and where each came from. */
+  args: Record<string, unknown>;
+  places: ReadonlyMap<string, ParamPlace>;
+  headers: IncomingHttpHeaders;
+  body: Buffer | undefined;
+  /** Whether the body was a JSON object, whose members are among the arguments. */
+  json: boolean;
+}
+
+type Obj = Record<string, unknown>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/**
+ * An upstream served from its OpenAPI document alone: requests validated against it, answers from its
+ * examples or generated from its schemas with the session's seed, and records kept per session.
+ */
+export class Mock {
+  /** Each resource's id parameter name (from its `/things/{id}` operations). */
+  private readonly idParams = new Map<string, string>();
+
+  constructor(
+    private readonly name: string,
+    private readonly document: Obj,
+    private readonly initial: Readonly<Record<string, readonly MockRecord[]>> = {},
+  ) {
+    const paths = isObject(document['paths']) ? document['paths'] : {};
+    for (const [path, item] of Object.entries(paths)) {
+      if (!isObject(item)) continue;
+      for (const method of METHODS) {
+        const role = isObject(item[method]) ? roleOf(method, path, item[method]) : undefined;
+        if (role?.idParam !== undefined && role.action !== 'none' && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
+      }
+    }
+  }
+
+  /** The session's records: every resource's, as the session's state of the mock. */
+  records(session: Session): Record<string, MockRecord[]> {
+    return this.store(session).snapshot();
+  }
+
+  answer(request: MockRequest): UpstreamAnswer {
+    const { item, operation } = this.located(request.operation);
+    const errors: FieldError[] = [];
+    const params = this.parameters(item, operation, request, errors);
+    const body = this.body(operation, request, errors);
+    if (errors.length > 0) {
+      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+      return problemAnswer(problem(400, 'invalid_input', `Invalid request: ${detail}`, { field: errors[0]!.field, errors }));
+    }
+    const role = roleOf(request.operation.method, request.operation.path, operation);
+    const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
+    return this.act(role, operation, params, body, request.session, random);
+  }
+
+  private act(role: Role, operation: Obj, params: Obj, body: unknown, session: Session, random: Random): UpstreamAnswer {
+    const store = this.store(session);
+    const id = role.idParam === undefined ? undefined : String(params[role.idParam]);
+    const found = id === undefined ? undefined : store.get(role.resource, id);
+    switch (role.action) {
+      case 'create': {
+        const declared = declaredAnswer(this.document, operation, 201);
+        const schema = declared.schema ?? requestSchema(this.document, operation);
+        const number = store.nextNumber(role.resource);
+        const drawn = new Random(`${session.seed}\u001f${this.name}\u001f${role.resource}\u001f${number}`);
+        const base = generate(this.document, schema, drawn);
+        const given = this.given(operation, schema, body);
+        const record: MockRecord = { ...(isObject(base) ? base : {}), ...given };
+        const field = this.idField(role.resource, schema);
+        if (given[field] === undefined) record[field] = this.newId(schema, field, role.resource, number, drawn);
+        store.put(role.resource, String(record[field]), record);
+        return jsonAnswer(declared.status, withoutWriteOnly(this.document, schema, record));
+      }
+      case 'list': {
+        const declared = declaredAnswer(this.document, operation, 200);
+        // A GET whose answer holds no list (`/health`) is no collection: it is answered like any other operation.
+        if (declared.schema !== undefined && itemSchema(this.document, declared.schema) === undefined)
+          return this.act({ ...role, action: 'none' }, operation, params, body, session, random);
+        const items = store.list(role.resource).map((record) => withoutWriteOnly(this.document, itemSchema(this.document, declared.schema), record));
+        return jsonAnswer(declared.status, listAnswer(this.document, declared.schema, items, random));
+      }
+      case 'read':
+      case 'update':
+      case 'delete': {
+        if (!found) return problemAnswer(problem(404, 'not_found', `No ${role.resource} '${id}'.`, { field: role.idParam }));
+        const declared = declaredAnswer(this.document, operation, role.action === 'delete' ? 204 : 200);
+        let record = found;
+        if (role.action === 'update') {
+          const given = this.given(operation, declared.schema, body);
+          const field = this.idField(role.resource, declared.schema);
+          record = { ...(operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found), ...given, [field]: found[field] };
+          store.put(role.resource, id!, record);
+        }
+        if (role.action === 'delete') store.delete(role.resource, id!);
+        if (declared.status === 204) return { status: 204, headers: {}, body: Buffer.alloc(0) };
+        return jsonAnswer(declared.status, withoutWriteOnly(this.document, declared.schema, record));
+      }
+      default: {
+        const declared = declaredAnswer(this.document, operation, 200);
+        if (declared.status === 204) return { status: 204, headers: {}, body: Buffer.alloc(0) };
+        return jsonAnswer(declared.status, withoutWriteOnly(this.document, declared.schema, exampleOrGenerated(this.document, declared, random)));
+      }
+    }
+  }
+
+  /** A request body's members the record takes: not those the request's or the record's schema marks `readOnly`. */
+  private given(operation: Obj, recordSchema: unknown, body: unknown): MockRecord {
+    if (!isObject(body)) return {};
+    return withoutReadOnly(this.document, recordSchema, withoutReadOnly(this.document, requestSchema(this.document, operation), body));
+  }
+
+  private store(session: Session): MockStore {
+    return sessionStore(session, this, () => new MockStore(this.initial, (resource, record) => record[this.idField(resource, undefined)]));
+  }
+
+  /** The member of a record that holds its id: the id parameter's name when records have such a member, else `id`. */
+  private idField(resource: string, schema: unknown): string {
+    const param = this.idParams.get(resource);
+    if (param === undefined) return 'id';
+    if (schema === undefined) return Object.hasOwn(this.initial[resource]?.[0] ?? {}, param) ? param : 'id';
+    return Object.hasOwn(propertiesOf(flatten(this.document, itemOrSelf(this.document, schema))), param) ? param : 'id';
+  }
+
+  private newId(schema: unknown, field: string, resource: string, number: number, random: Random): unknown {
+    const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field]);
+    if (typeOf(member) === 'integer' || typeOf(member) === 'number') return number;
+    if (member['format'] === 'uuid') return uuid(random);
+    return `${resource.replace(/s$/, '')}_${number}`;
+  }
+
+  private located(op: Operation): { item: Obj; operation: Obj } {
+    const paths = this.document['paths'] as Obj;
+    const item = (isObject(paths[op.path]) ? paths[op.path] : {}) as Obj;
+    const operation = isObject(item[op.method.toLowerCase()]) ? (item[op.method.toLowerCase()] as Obj) : {};
+    return { item, operation: { ...operation, 'x-method': op.method.toLowerCase() } };
+  }
+
+  /** The declared path, query and header parameters, read as their schemas say and validated. */
+  private parameters(item: Obj, operation: Obj, request: MockRequest, errors: FieldError[]): Obj {
+    const declared = new Map<string, Obj>();
+    for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
+      const param = resolve(this.document, raw);
+      if (isObject(param) && typeof param['name'] === 'string' && typeof param['in'] === 'string') declared.set(`${param['in']} ${param['name']}`, param);
+    }
+    const values: Obj = { ...Object.fromEntries(Object.entries(request.args).filter(([name]) => request.places.get(name) === 'path')) };
+    for (const param of declared.values()) {
+      const name = param['name'] as string;
+      const place = param['in'];
+      const raw = place === 'header' ? request.headers[name.toLowerCase()] : place === 'path' || place === 'query' ? request.args[name] : undefined;
+      if (place === 'cookie') continue;
+      if (raw === undefined || raw === '') {
+        if (param['required'] === true || place === 'path') errors.push({ field: name, message: 'is required' });
+        continue;
+      }
+      const value = coerceParameter(this.document, param['schema'], raw);
+      validate(this.document, param['schema'], value, name, errors);
+      values[name] = value;
+    }
+    return values;
+  }
+
+  /** The JSON body, validated against the request body's schema: the members the arguments carry, or the body as sent. */
+  private body(operation: Obj, request: MockRequest, errors: FieldError[]): unknown {
+    const before = errors.length;
+    const declared = flatten(this.document, operation['requestBody']);
+    const schema = requestSchema(this.document, operation);
+    let body: unknown;
+    if (request.json) {
+      // A member a hazard renamed back (spec_drift) has no place of its own: the document's, as for a forwarded call.
+      const declared = new Map((request.operation.params ?? []).map((param) => [param.name, param.in]));
+      body = Object.fromEntries(Object.entries(request.args).filter(([name]) => (request.places.get(name) ?? declared.get(name) ?? 'body') === 'body'));
+    } else if (request.body && request.body.length > 0) {
+      try {
+        body = parseJsonText(request.body.toString('utf8'));
+      } catch {
+        errors.push({ field: 'body', message: 'must be JSON' });
+        return undefined;
+      }
+    }
+    if (body === undefined) {
+      if (declared['required'] === true) errors.push({ field: 'body', message: 'is required' });
+      return undefined;
+    }
+    if (schema !== undefined) validate(this.document, schema, body, '', errors);
+    for (const error of errors.slice(before)) if (error.field === '') error.field = 'body';
+    return body;
+  }
+}
+
+/** The JSON schema of an operation's request body, if it has one. */
+function requestSchema(document: unknown, operation: Obj): unknown {
+  const body = flatten(document, operation['requestBody']);
+  const content = isObject(body['content']) ? body['content'] : {};
+  const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
+  return isObject(json) ? json['schema'] : undefined;
+}
+
+/** The members of a record a PUT keeps: those the server sets (`readOnly`). */
+function keptReadOnly(document: unknown, schema: unknown, record: MockRecord): MockRecord {
+  const properties = propertiesOf(flatten(document, schema));
+  return Object.fromEntries(Object.entries(record).filter(([name]) => flatten(document, properties[name])['readOnly'] === true));
+}
+
+const itemOrSelf = (document: unknown, schema: unknown): unknown => {
+  const flat = flatten(document, schema);
+  return typeOf(flat) === 'array' ? flat['items'] : schema;
+};
+
+const operationMethod = (operation: Obj): unknown => operation['x-method'];
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+const jsonAnswer = (status: number, value: unknown): UpstreamAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from(JSON.stringify(value ?? null)),
+});
+
+const problemAnswer = (body: Problem): UpstreamAnswer => ({
+  status: body.status,
+  headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+  body: Buffer.from(JSON.stringify(body)),
+});
