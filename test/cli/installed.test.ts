@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { emptyApp, NPM as npm, packInto, ROOT as root } from '../helpers/pack.js';
 import { domains } from '../../domains/index.js';
 import { spawnListening } from '../helpers/process.js';
 import { STARTED_FAST } from '../helpers/start-path.js';
@@ -14,25 +14,14 @@ import { STARTED_FAST } from '../helpers/start-path.js';
 // cold start of each (spawn to the first answer to a tool call), in alternating rounds: printed for BENCHMARKS.md,
 // never asserted. Packing skips the scripts, so that this test does not compile again: it packs dist/ as built.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '', LOG_LEVEL: 'info' };
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const ROUNDS = Number(process.env['COLD_START_ROUNDS'] ?? 5);
 
 const dir = mkdtempSync(join(tmpdir(), 'wildtools-installed-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-const [packed] = JSON.parse(
-  execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }),
-) as [{ filename: string }];
-const app = join(dir, 'app');
-mkdirSync(app);
-writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
-execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, packed.filename)], { cwd: app, env, stdio: 'ignore' });
+const { tarball } = packInto(dir, env);
+const app = emptyApp(dir);
+execFileSync(npm, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app, env, stdio: 'ignore' });
 const installed = join(app, 'node_modules', 'wildtools');
 
 /** A command that serves, and what to run to start it. */

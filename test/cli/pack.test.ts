@@ -2,37 +2,27 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { packInto, ROOT as root } from '../helpers/pack.js';
 import { spawnListening } from '../helpers/process.js';
 
 // The package as npm would publish it: `npm pack`, unpacked elsewhere, run by its bin, imported by its
 // exports. It packs the compiled build in dist/, which `npm install` / `npm ci` make (the prepare
 // script); packing skips the scripts so that this test does not compile again.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const env = { ...process.env, _TAPJS_PROCESSINFO_COVERAGE_: '0', NODE_OPTIONS: '' };
 
 const dir = mkdtempSync(join(tmpdir(), 'wildtools-pack-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const [packed] = JSON.parse(
-  execFileSync(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  }),
-) as [{ filename: string; files: { path: string }[] }];
-const files = packed.files.map((file) => file.path);
+const { tarball, files } = packInto(dir, env);
 
 // Installed as a dependency of an app: node_modules/wildtools, whose own dependencies are the repository's.
 const app = join(dir, 'app');
 const installed = join(app, 'node_modules', 'wildtools');
 mkdirSync(installed, { recursive: true });
-execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', installed, '--strip-components=1']);
+execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
 symlinkSync(join(root, 'node_modules'), join(installed, 'node_modules'), 'dir');
 const bin = join(installed, 'dist', 'cli', 'main.js');
 
