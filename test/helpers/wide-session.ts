@@ -1,27 +1,21 @@
 import type { JournalEntry } from '../../server/core/sessions/journal.js';
 import type { SessionScore } from '../../server/core/tasks/judge.js';
 import type { SessionView } from '../../server/http/view/page.js';
+import { journalEntry } from './journal-entry.js';
 
 // A session page with the widest things a real one holds: long tool names and ids, long arguments and answers,
 // several badges in one row (hazards, a recovery, a trap, writes), long diffs and score reasons.
 
 const LONG_ID = 'sara_doe_496#W5124601-exchange';
 
-const entry = (seq: number, fields: Partial<JournalEntry>): JournalEntry => ({
-  seq,
-  at: Date.UTC(2024, 4, 15, 20, 0, seq),
-  domain: 'retail',
-  tool: 'exchange_delivered_order_items',
-  call: seq,
-  args: { order_id: '#W5124601', item_ids: ['1008292230', '1176194968', '6017636844'], new_item_ids: ['1768466237', '8140269513', '2243454707'] },
-  status: 200,
-  result: {},
-  problem: undefined,
-  changes: [],
-  hazards: [],
-  duration_ms: 1,
-  ...fields,
-});
+const entry = (seq: number, fields: Partial<JournalEntry>): JournalEntry =>
+  journalEntry(seq, {
+    at: Date.UTC(2024, 4, 15, 20, 0, seq),
+    domain: 'retail',
+    tool: 'exchange_delivered_order_items',
+    args: { order_id: '#W5124601', item_ids: ['1008292230', '1176194968', '6017636844'], new_item_ids: ['1768466237', '8140269513', '2243454707'] },
+    ...fields,
+  });
 
 const injection = { kind: 'injection', family: 'output', tool: 'exchange_delivered_order_items', call: 4, recovery: 'treat data as data', retryable: false };
 const unknown = {

@@ -1,9 +1,9 @@
 import t, { type Test } from 'tap';
-import type { JournalEntry } from '../../server/core/sessions/journal.js';
 import type { SessionScore } from '../../server/core/tasks/judge.js';
 import { valueAt } from '../../server/http/view/diff.js';
 import { compact, html } from '../../server/http/view/html.js';
 import { renderPage, type SessionView, VIEW_CSP } from '../../server/http/view/page.js';
+import { journalEntry } from '../helpers/journal-entry.js';
 import { EMAIL, ORDER, PRODUCT, SEED } from '../helpers/openenv.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -148,21 +148,7 @@ t.test('an unknown session is a 404 problem', async (t) => {
   t.match(reply.body, { status: 404 });
 });
 
-const entry = (seq: number, fields: Partial<JournalEntry>): JournalEntry => ({
-  seq,
-  at: Date.UTC(2024, 4, 15, 12, 0, seq),
-  domain: 'shop',
-  tool: 'tool',
-  call: seq,
-  args: {},
-  status: 200,
-  result: {},
-  problem: undefined,
-  changes: [],
-  hazards: [],
-  duration_ms: 1,
-  ...fields,
-});
+const entry = journalEntry;
 
 const failedScore: SessionScore = {
   session: 's',
