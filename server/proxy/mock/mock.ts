@@ -27,6 +27,12 @@ export interface MockRequest {
 }
 
 type Obj = Record<string, unknown>;
+/** An operation as the document declares it, read once. */
+interface Prepared {
+  operation: Obj;
+  declared: readonly Obj[];
+  role: Role;
+}
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /**
@@ -36,6 +42,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 export class Mock {
   /** Each resource's id parameter name (from its `/things/{id}` operations). */
   private readonly idParams = new Map<string, string>();
+  /** Each operation's reading of the document (by method and path), made at its first call. */
+  private readonly operations = new Map<string, Prepared>();
 
   constructor(
     private readonly name: string,
@@ -58,15 +66,14 @@ export class Mock {
   }
 
   answer(request: MockRequest): UpstreamAnswer {
-    const { item, operation } = this.located(request.operation);
+    const { operation, declared, role } = this.prepared(request.operation);
     const errors: FieldError[] = [];
-    const params = this.parameters(item, operation, request, errors);
+    const params = this.parameters(declared, request, errors);
     const body = this.body(operation, request, errors);
     if (errors.length > 0) {
       const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
       return problemAnswer(problem(400, 'invalid_input', `Invalid request: ${detail}`, { field: errors[0]!.field, errors }));
     }
-    const role = roleOf(request.operation.method, request.operation.path, operation);
     const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
     return this.act(role, operation, params, body, request.session, random);
   }
@@ -146,22 +153,29 @@ export class Mock {
     return `${resource.replace(/s$/, '')}_${number}`;
   }
 
-  private located(op: Operation): { item: Obj; operation: Obj } {
+  /** What an operation reads of the document, once: its operation object, its declared parameters ($refs resolved), its role. */
+  private prepared(op: Operation): Prepared {
+    const key = `${op.method} ${op.path}`;
+    let prepared = this.operations.get(key);
+    if (prepared) return prepared;
     const paths = this.document['paths'] as Obj;
     const item = (isObject(paths[op.path]) ? paths[op.path] : {}) as Obj;
-    const operation = isObject(item[op.method.toLowerCase()]) ? (item[op.method.toLowerCase()] as Obj) : {};
-    return { item, operation: { ...operation, 'x-method': op.method.toLowerCase() } };
-  }
-
-  /** The declared path, query and header parameters, read as their schemas say and validated. */
-  private parameters(item: Obj, operation: Obj, request: MockRequest, errors: FieldError[]): Obj {
+    const found = isObject(item[op.method.toLowerCase()]) ? (item[op.method.toLowerCase()] as Obj) : {};
+    const operation: Obj = { ...found, 'x-method': op.method.toLowerCase() };
     const declared = new Map<string, Obj>();
     for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
       const param = resolve(this.document, raw);
       if (isObject(param) && typeof param['name'] === 'string' && typeof param['in'] === 'string') declared.set(`${param['in']} ${param['name']}`, param);
     }
+    prepared = { operation, declared: [...declared.values()], role: roleOf(op.method, op.path, operation) };
+    this.operations.set(key, prepared);
+    return prepared;
+  }
+
+  /** The declared path, query and header parameters, read as their schemas say and validated. */
+  private parameters(declared: readonly Obj[], request: MockRequest, errors: FieldError[]): Obj {
     const values: Obj = { ...Object.fromEntries(Object.entries(request.args).filter(([name]) => request.places.get(name) === 'path')) };
-    for (const param of declared.values()) {
+    for (const param of declared) {
       const name = param['name'] as string;
       const place = param['in'];
       const raw = place === 'header' ? request.headers[name.toLowerCase()] : place === 'path' || place === 'query' ? request.args[name] : undefined;
