@@ -22,6 +22,7 @@ import { sessionRoutes } from './http/sessions.js';
 import { toolRoutes } from './http/tools.js';
 import { stripSessionPrefix } from './core/session-id.js';
 import { SessionStore, type SessionStoreOptions } from './core/sessions/store.js';
+import { AttachedDatabases } from './core/data/attached.js';
 import { TaskBook } from './core/tasks/book.js';
 import { submitAnswer } from './core/tasks/answers.js';
 import { seedOf } from './core/tasks/seeds.js';
@@ -115,8 +116,11 @@ export async function registerApp(app: FastifyInstance, options: AppOptions): Pr
   // rebuilt synchronously: the book is loaded before any session is restored (below).
   const instanceOf = ({ task, seed }: SessionOptions): TaskInstance | undefined =>
     task === undefined ? undefined : tasks.instance(task, seedOf(seed ?? 0) ?? 0);
-  const sessions: SessionStore = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf });
   const hazards = options.hazards ?? new HazardEngine({ domains: options.domains });
+  // Made before the sessions, so that a session read back from disk finds the mocks' records it changed.
+  const attached = new AttachedDatabases();
+  const proxies = new Proxies(hazards, new Set(registry.domains.keys()), options.proxies ?? [], options.connectMcp, attached);
+  const sessions: SessionStore = new SessionStore({ ...options.sessions, bases: options.bases, instanceOf, attached });
   await app.register(services, { registry, sessions, tasks, hazards });
   await app.register(accessControl, options.access ?? {});
   // Restored task sessions rebuild their instances without waiting: the book's tasks must be loaded first.
@@ -150,7 +154,6 @@ export async function registerApp(app: FastifyInstance, options: AppOptions): Pr
   await app.register(openapiRoutes);
   await app.register(mcpRoutes, { ttlMs: options.sessions.ttlMs });
   await app.register(openenvRoutes, { prefix: '/openenv', idleMs: options.openenvIdleMs ?? OPENENV_IDLE_MS });
-  const proxies = new Proxies(hazards, new Set(registry.domains.keys()), options.proxies ?? [], options.connectMcp);
   app.addHook('onClose', () => proxies.close());
   await app.register(proxyAdminRoutes, { proxies, exec: options.proxyExec ?? false });
   await app.register(proxyRoutes, { proxies });

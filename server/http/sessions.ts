@@ -70,7 +70,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const session = sessions.require(request.params.id);
-      const state = Object.fromEntries(session.domainNames().map((name) => [name, session.domain(name).materialize()]));
+      const state = Object.fromEntries(session.databaseNames().map((name) => [name, session.domain(name).materialize()]));
       return sendJsonText(reply, JSON.stringify(state));
     },
   );

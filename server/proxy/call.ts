@@ -1,5 +1,6 @@
 import { type CallDependencies, type CallExecutor, type CallOutcome, type PipelineCall, runCall } from '../core/pipeline.js';
 import { type Problem, problem } from '../core/problem.js';
+import type { Change } from '../core/data/overlay.js';
 import type { JournalEntry } from '../core/sessions/journal.js';
 import type { Session } from '../core/sessions/session.js';
 import { redacted } from './redact.js';
@@ -18,6 +19,8 @@ export interface Sent<Raw> {
   raw: Raw;
   /** The result is not the raw answer (the rest of a page the proxy cut): it is sent as data. */
   rewritten?: boolean;
+  /** What the call changed in the session's records (a mock's write), and how to take it back. */
+  wrote?: { changes: readonly Change[]; revert: () => void };
 }
 
 /**
@@ -71,8 +74,14 @@ class Upstream<Raw> implements CallExecutor<ProxyTool, Sent<Raw>, 'passthrough'>
     return {};
   }
 
-  async run(_call: unknown, args: unknown): Promise<Sent<Raw>> {
+  async run(call: PipelineCall<ProxyTool, Sent<Raw>, 'passthrough'>, args: unknown): Promise<Sent<Raw>> {
     this.sent = await this.call.send(args as Record<string, unknown>, args !== this.call.args);
+    if (this.sent.wrote) {
+      // Journaled (and kept by a persisted session) even when a hazard then drops the answer.
+      call.changes = this.sent.wrote.changes;
+      call.revert = this.sent.wrote.revert;
+      call.committed = true;
+    }
     return this.sent;
   }
 

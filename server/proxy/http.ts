@@ -9,6 +9,7 @@ import { answerData } from './answer.js';
 import { forward, forwardedHeaders, type UpstreamAnswer } from './forward.js';
 import { type ProxyOutcome, proxyCall, type Sent } from './call.js';
 import { fillPath, type ParamPlace, pathValues } from './operations.js';
+import type { MockAnswer } from './mock/mock.js';
 import { fromOffset, PAGE_TOKEN, pageToken } from './pages.js';
 import { pathAfterProxy, upstreamPath } from './path.js';
 import { redactedPath } from './redact.js';
@@ -76,9 +77,10 @@ export async function serveHttp(
   };
 
   /** The upstream's answer (its recording, or the mock's) as the pipeline receives it: a GET's data remembered, and paged. */
-  const answered = (answer: UpstreamAnswer, offset: number): Sent<UpstreamAnswer> => {
+  const answered = (answer: MockAnswer, offset: number): Sent<UpstreamAnswer> => {
     const ok = answer.status >= 200 && answer.status < 300;
     const result = answerData(answer.body, answer.headers['content-type'], answer.status);
+    if (answer.wrote) return { ok, status: answer.status, result, raw: answer, wrote: answer.wrote };
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };
     reads.set(tool.name, path, result);
     const page = fromOffset(result, offset);

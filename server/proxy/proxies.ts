@@ -1,4 +1,6 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
+import type { AttachedDatabases } from '../core/data/attached.js';
+import type { DatabaseTables } from '../core/data/base.js';
 import { type HttpUpstream, isMcpUpstream, type McpUpstream, ProxyConfigError, type ProxyConfig, type ProxyUpstream } from './config.js';
 import { loadDocument } from './document.js';
 import { Mock } from './mock/mock.js';
@@ -13,6 +15,8 @@ export interface Upstream {
   /** Its operations (or tools) as a hazard domain. */
   domain(): HazardDomain;
   contracts(): ToolContract[];
+  /** The records a mock keeps per session, starting from these (a mock only). */
+  readonly database?: DatabaseTables;
   /** Stops what it started (an MCP child process, its connection). */
   close?(): Promise<void>;
   /** Takes the registry's callback for when its operations change on their own (an MCP upstream's tools/list_changed). */
@@ -65,6 +69,8 @@ export class Proxies {
     private readonly reserved: ReadonlySet<string>,
     initial: readonly Upstream[] = [],
     readonly connectMcp?: McpConnector,
+    /** Where sessions find the mocks' records, by proxy name. */
+    private readonly attached?: AttachedDatabases,
   ) {
     for (const upstream of initial) this.adopt(upstream);
     if (initial.length > 0) this.attach();
@@ -91,8 +97,8 @@ export class Proxies {
     try {
       this.attach();
     } catch (error) {
-      if (previous) this.upstreams.set(name, previous);
-      else this.upstreams.delete(name);
+      if (previous) this.adopt(previous);
+      else this.forget(name);
       await upstream.close?.();
       throw error;
     }
@@ -103,6 +109,7 @@ export class Proxies {
   /** Registers an upstream, re-attached whenever its operations change. */
   private adopt(upstream: Upstream): void {
     this.upstreams.set(upstream.name, upstream);
+    this.attached?.set(upstream.name, upstream.database);
     upstream.watch?.(() => {
       if (this.upstreams.get(upstream.name) === upstream) this.attach();
     });
@@ -111,10 +118,15 @@ export class Proxies {
   async delete(name: string): Promise<boolean> {
     const upstream = this.upstreams.get(name);
     if (!upstream) return false;
-    this.upstreams.delete(name);
+    this.forget(name);
     this.attach();
     await upstream.close?.();
     return true;
+  }
+
+  private forget(name: string): void {
+    this.upstreams.delete(name);
+    this.attached?.set(name, undefined);
   }
 
   /** Tells the hazard engine the proxies' domains (after a change, or an operation seen for the first time). */

@@ -1,4 +1,5 @@
 import type { HazardDomain, ToolContract } from '../../hazards/kind.js';
+import type { DatabaseTables } from '../core/data/base.js';
 import type { HttpUpstream } from './config.js';
 import type { Mock } from './mock/mock.js';
 import { type Operation, OperationMap, patternOperation } from './operations.js';
@@ -36,6 +37,11 @@ export class HttpProxy {
   ) {
     for (const operation of map.operations) this.tools.set(operation.name, toolOf(operation));
     checkRules(name, config.rules, this.tools, 'none: declare operations or an OpenAPI document');
+  }
+
+  /** The records a mock starts every session from. */
+  get database(): DatabaseTables | undefined {
+    return this.mock?.database;
   }
 
   static build(name: string, config: HttpUpstream, document: Record<string, unknown> | undefined, where = 'proxy', mock?: Mock): HttpProxy {

@@ -64,7 +64,7 @@ export async function startServer(
     sleep?: (ms: number) => Promise<void>;
     /** Upstreams served under /proxy/{name}/ (their domains attached before hazardEnv is read). */
     proxies?: readonly Upstream[];
-  } & Pick<AppOptions, 'timeouts' | 'openenvIdleMs'> = {},
+  } & Pick<AppOptions, 'timeouts' | 'openenvIdleMs' | 'proxyExec'> = {},
 ): Promise<TestServer> {
   const attached = (options.proxies ?? []).map((upstream) => upstream.domain());
   const configured = options.hazardEnv ? hazardsFromEnvironment(options.hazardEnv, domains, options.sleep ?? (async () => {}), attached) : undefined;
@@ -78,6 +78,7 @@ export async function startServer(
     ...(options.proxies ? { proxies: options.proxies } : {}),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.openenvIdleMs ? { openenvIdleMs: options.openenvIdleMs } : {}),
+    ...(options.proxyExec ? { proxyExec: true } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -6,11 +6,15 @@ import type { DatabaseFile, Domain } from '../../../domains/domain.js';
 import { preparedData, preparedPath } from './prepared.js';
 import type { BaseTable } from './overlay.js';
 
+/** Frozen records by table and id, shared by every session that starts from them. */
+export interface DatabaseTables {
+  readonly tables: ReadonlyMap<string, BaseTable>;
+}
+
 /** A domain's database as loaded at startup: frozen records shared by every session. */
-export interface BaseDatabase {
+export interface BaseDatabase extends DatabaseTables {
   readonly domain: Domain;
   readonly source: string;
-  readonly tables: ReadonlyMap<string, BaseTable>;
   /** Started from the prepared copy beside its file (made by the build), not validated and completed at start. */
   readonly prepared?: boolean;
 }

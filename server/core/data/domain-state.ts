@@ -1,6 +1,6 @@
 import { cloneJson } from '../../../lib/clone.js';
 import type { DatabaseFile } from '../../../domains/domain.js';
-import type { BaseDatabase } from './base.js';
+import type { DatabaseTables } from './base.js';
 import { type Change, DELETED, OverlayTable, type Replaced, type Slot } from './overlay.js';
 import { isObject } from '../../../lib/object.js';
 
@@ -24,7 +24,7 @@ export class DomainState {
   /** What tools receive: one table view per table name. */
   readonly tables: Record<string, OverlayTable<unknown>>;
 
-  constructor(readonly base: BaseDatabase) {
+  constructor(readonly base: DatabaseTables) {
     this.overlays = new Map();
     for (const [name, table] of base.tables) this.overlays.set(name, new OverlayTable(name, table, new Map()));
     this.tables = Object.fromEntries(this.overlays);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CompatMode } from '../../../domains/tool.js';
+import type { AttachedDatabases } from '../data/attached.js';
 import type { BaseDatabase } from '../data/base.js';
 import { DomainState, type RecordDiff } from '../data/domain-state.js';
 import { HazardSpec } from '../../../hazards/spec.js';
@@ -73,6 +74,8 @@ export class Session {
   /** The agent's final answers, one per turn of its task (submit_answer, or POST /sessions/{id}/answer). */
   readonly answers: SubmittedAnswer[] = [];
   private readonly states = new Map<string, DomainState>();
+  /** The session's view of each attached database (a mock's records), by name. */
+  private readonly attachedStates = new Map<string, DomainState>();
   private readonly calls = new Map<string, number>();
   private readonly streaks = new Map<string, number>();
   private readonly hits = new Map<string, number>();
@@ -88,6 +91,8 @@ export class Session {
     readonly compat: CompatMode = 'off',
     /** The task instance the session runs: its domain's database replaces the server's. */
     readonly instance?: TaskInstance,
+    /** Databases beside the domains' (mocks' records), found by name as a domain is. */
+    private readonly attached?: AttachedDatabases,
   ) {
     if (instance) this.bases = new Map([...bases, [instance.domain.name, instance.base]]);
     this.journal = new Journal(journal.limit, journal.budget);
@@ -97,25 +102,48 @@ export class Session {
     this.lastUsedMs = nowMs;
   }
 
-  /** This session's view of a domain database, created on first use. */
+  /** This session's view of a domain database (or of an attached one), created on first use. */
   domain(name: string): DomainState {
-    let state = this.states.get(name);
-    if (!state) {
-      const base = this.bases.get(name);
-      if (!base) throw new RangeError(`unknown domain ${name}`);
-      state = new DomainState(base);
+    const state = this.view(name);
+    if (!state) throw new RangeError(`unknown domain ${name}`);
+    return state;
+  }
+
+  private view(name: string): DomainState | undefined {
+    return this.states.get(name) ?? this.find(name);
+  }
+
+  /** A view not made yet, or an attached database's (made again when its name was declared anew); undefined for an unknown name. */
+  private find(name: string): DomainState | undefined {
+    const base = this.bases.get(name);
+    if (base) {
+      const state = new DomainState(base);
       this.states.set(name, state);
+      return state;
+    }
+    const attached = this.attached?.get(name);
+    if (!attached) return undefined;
+    let state = this.attachedStates.get(name);
+    if (state?.base !== attached) {
+      state = new DomainState(attached);
+      this.attachedStates.set(name, state);
     }
     return state;
   }
 
+  /** The built-in domains (what a task is scored on). */
   domainNames(): string[] {
     return [...this.bases.keys()];
   }
 
-  /** The records each domain changed since the session started, by domain name. */
+  /** Every database the session shows: the domains', then the attached ones (mocks'). */
+  databaseNames(): string[] {
+    return [...this.bases.keys(), ...(this.attached?.names() ?? [])];
+  }
+
+  /** The records each database changed since the session started, by name. */
   diff(): Record<string, RecordDiff[]> {
-    return Object.fromEntries(this.domainNames().map((name) => [name, this.domain(name).diff()]));
+    return Object.fromEntries(this.databaseNames().map((name) => [name, this.domain(name).diff()]));
   }
 
   /** The writes the session's task asks for in a domain (none without a task). */
@@ -175,7 +203,8 @@ export class Session {
   /** Re-applies a call recorded earlier (restoring from disk): journal, changes, counters, clock. */
   replay(entry: JournalEntry, bytes: number): void {
     this.record(entry, bytes);
-    if (entry.changes.length > 0) this.domain(entry.domain).apply(entry.changes);
+    // Changes to a database no longer declared (a mock removed from the config) have nowhere to go.
+    if (entry.changes.length > 0) this.view(entry.domain)?.apply(entry.changes);
     // A call of a tool that does not exist (call 0) has no counter.
     if (entry.call > 0) this.countCall(entry.domain, entry.tool);
     this.clock.tick();
@@ -190,7 +219,7 @@ export class Session {
       streaks: Object.fromEntries(this.streaks),
       hits: Object.fromEntries(this.hits),
       idempotency: this.idempotency.save(),
-      changes: Object.fromEntries([...this.states].map(([name, state]) => [name, state.changesSnapshot()])),
+      changes: Object.fromEntries([...this.states, ...this.attachedStates].map(([name, state]) => [name, state.changesSnapshot()])),
       journal: this.journal.held(),
       ...(this.answers.length > 0 ? { answers: [...this.answers] } : {}),
     };
@@ -204,7 +233,7 @@ export class Session {
     for (const [key, n] of Object.entries(saved.streaks ?? {})) this.streaks.set(key, n);
     for (const [kind, n] of Object.entries(saved.hits ?? {})) this.hits.set(kind, n);
     this.idempotency.load(saved.idempotency ?? [], this.clock.now().getTime());
-    for (const [name, changes] of Object.entries(saved.changes)) this.domain(name).apply(changes);
+    for (const [name, changes] of Object.entries(saved.changes)) this.view(name)?.apply(changes);
     for (const entry of saved.journal) this.journal.append(entry, typeof entry === 'string' ? entry.length : entryBytes(entry));
     // A snapshot from before answers were typed holds their text.
     this.answers.push(...(saved.answers ?? []).map((answer) => (typeof answer === 'string' ? { text: answer } : answer)));
@@ -214,6 +243,7 @@ export class Session {
   reset(): void {
     this.generation += 1;
     for (const state of this.states.values()) state.reset();
+    this.attachedStates.clear();
     this.journal.clear();
     this.seq = 0;
     this.calls.clear();
@@ -233,7 +263,7 @@ export class Session {
       calls: this.seq,
       journal: { entries: this.journal.length, dropped: this.seq - this.journal.length, bytes: this.journal.bytes },
       hazard_hits: Object.fromEntries([...this.hits].sort(([a], [b]) => a.localeCompare(b))),
-      changed_domains: [...this.states].filter(([, s]) => s.changed).map(([name]) => name),
+      changed_domains: [...this.states, ...this.attachedStates].filter(([, s]) => s.changed).map(([name]) => name),
       ...(this.options.task === undefined ? {} : { task: this.options.task, answers: this.answers.length }),
     };
   }

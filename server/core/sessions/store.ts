@@ -1,4 +1,5 @@
 import type { CompatMode } from '../../../domains/tool.js';
+import type { AttachedDatabases } from '../data/attached.js';
 import type { BaseDatabase } from '../data/base.js';
 import { randomUUID } from 'node:crypto';
 import { ProblemError, problem, problemError } from '../problem.js';
@@ -57,6 +58,8 @@ export interface SessionLoader {
 
 export interface SessionStoreOptions {
   bases: ReadonlyMap<string, BaseDatabase>;
+  /** Databases beside the domains' (mocks' records) that sessions hold too. */
+  attached?: AttachedDatabases;
   /** Idle time after which a session expires. */
   ttlMs: number;
   /** Most sessions at once, not counting `default`. */
@@ -307,7 +310,17 @@ export class SessionStore {
 
   private build(id: string, options: SessionOptions, instance?: TaskInstance): Session {
     const journal = { limit: this.options.journalLimit ?? Infinity, budget: this.journalBudget };
-    return new Session(id, { ...options, id }, this.options.bases, this.now(), this.options.defaultSeed, journal, this.options.compat, instance);
+    return new Session(
+      id,
+      { ...options, id },
+      this.options.bases,
+      this.now(),
+      this.options.defaultSeed,
+      journal,
+      this.options.compat,
+      instance,
+      this.options.attached,
+    );
   }
 
   /** Removes a session and releases its journal. */

@@ -1,7 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseJsonText } from '../../../lib/json.js';
 import { isObject } from '../../../lib/object.js';
+import { deepFreeze } from '../../../lib/freeze.js';
 import { Random } from '../../../lib/random.js';
+import type { DatabaseTables } from '../../core/data/base.js';
+import type { DomainState } from '../../core/data/domain-state.js';
+import type { Change } from '../../core/data/overlay.js';
 import { type Problem, problem } from '../../core/problem.js';
 import type { Session } from '../../core/sessions/session.js';
 import type { UpstreamAnswer } from '../forward.js';
@@ -10,7 +14,6 @@ import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutRead
 import { generate, uuid } from './generate.js';
 import { type Role, roleOf } from './resources.js';
 import { flatten, propertiesOf, typeOf } from './schema.js';
-import { MockStore, type MockRecord, sessionStore } from './store.js';
 import { coerceParameter, type FieldError, validate } from './validate.js';
 
 /** A request to the mock, as the proxy read it. */
@@ -27,6 +30,12 @@ export interface MockRequest {
 }
 
 type Obj = Record<string, unknown>;
+export type MockRecord = Record<string, unknown>;
+
+/** The mock's answer, with what a write changed in the session's records (journaled like a tool's changes). */
+export interface MockAnswer extends UpstreamAnswer {
+  wrote?: { changes: readonly Change[]; revert: () => void };
+}
 /** An operation as the document declares it, read once. */
 interface Prepared {
   operation: Obj;
@@ -44,6 +53,8 @@ export class Mock {
   private readonly idParams = new Map<string, string>();
   /** Each operation's reading of the document (by method and path), made at its first call. */
   private readonly operations = new Map<string, Prepared>();
+  /** The records every session starts from, by resource and id: the seed file's, or none. */
+  readonly database: DatabaseTables;
 
   constructor(
     private readonly name: string,
@@ -51,21 +62,27 @@ export class Mock {
     private readonly initial: Readonly<Record<string, readonly MockRecord[]>> = {},
   ) {
     const paths = isObject(document['paths']) ? document['paths'] : {};
+    const resources = new Set<string>();
     for (const [path, item] of Object.entries(paths)) {
       if (!isObject(item)) continue;
       for (const method of METHODS) {
         const role = isObject(item[method]) ? roleOf(method, path, item[method]) : undefined;
-        if (role?.idParam !== undefined && role.action !== 'none' && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
+        if (role === undefined || role.action === 'none') continue;
+        if (role.action !== 'list' || this.holdsList(item[method] as Obj)) resources.add(role.resource);
+        if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
       }
     }
+    const tables = new Map<string, Map<string, unknown>>([...resources].map((resource) => [resource, new Map()]));
+    for (const [resource, records] of Object.entries(initial)) {
+      const table = tables.get(resource) ?? new Map<string, unknown>();
+      tables.set(resource, table);
+      const field = this.idField(resource, undefined);
+      for (const [index, record] of records.entries()) table.set(String(record[field] ?? index + 1), deepFreeze(structuredClone(record)));
+    }
+    this.database = { tables };
   }
 
-  /** The session's records: every resource's, as the session's state of the mock. */
-  records(session: Session): Record<string, MockRecord[]> {
-    return this.store(session).snapshot();
-  }
-
-  answer(request: MockRequest): UpstreamAnswer {
+  answer(request: MockRequest): MockAnswer {
     const { operation, declared, role } = this.prepared(request.operation);
     const errors: FieldError[] = [];
     const params = this.parameters(declared, request, errors);
@@ -75,33 +92,35 @@ export class Mock {
       return problemAnswer(problem(400, 'invalid_input', `Invalid request: ${detail}`, { field: errors[0]!.field, errors }));
     }
     const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
-    return this.act(role, operation, params, body, request.session, random);
+    const call = request.session.callCount(this.name, request.operation.name);
+    return this.act(role, operation, params, body, request.session, random, call);
   }
 
-  private act(role: Role, operation: Obj, params: Obj, body: unknown, session: Session, random: Random): UpstreamAnswer {
-    const store = this.store(session);
+  private act(role: Role, operation: Obj, params: Obj, body: unknown, session: Session, random: Random, call: number): MockAnswer {
+    const state = session.domain(this.name);
+    const records = state.tables[role.resource];
     const id = role.idParam === undefined ? undefined : String(params[role.idParam]);
-    const found = id === undefined ? undefined : store.get(role.resource, id);
+    const found = id === undefined ? undefined : (records?.get(id) as MockRecord | undefined);
     switch (role.action) {
       case 'create': {
         const declared = declaredAnswer(this.document, operation, 201);
         const schema = declared.schema ?? requestSchema(this.document, operation);
-        const number = store.nextNumber(role.resource);
-        const drawn = new Random(`${session.seed}\u001f${this.name}\u001f${role.resource}\u001f${number}`);
+        const number = nextNumber(records ? Array.from(records.entries(), ([key]) => key) : []);
+        // Drawn per call (not per number alone): a record made after the last one was deleted is another record.
+        const drawn = new Random(`${session.seed}\u001f${this.name}\u001f${role.resource}\u001f${number}\u001f${call}`);
         const base = generate(this.document, schema, drawn);
         const given = this.given(operation, schema, body);
         const record: MockRecord = { ...(isObject(base) ? base : {}), ...given };
         const field = this.idField(role.resource, schema);
         if (given[field] === undefined) record[field] = this.newId(schema, field, role.resource, number, drawn);
-        store.put(role.resource, String(record[field]), record);
-        return jsonAnswer(declared.status, withoutWriteOnly(this.document, schema, record));
+        const wrote = write(state, (tables) => tables[role.resource]!.put(String(record[field]), record));
+        return { ...jsonAnswer(declared.status, withoutWriteOnly(this.document, schema, record)), wrote };
       }
       case 'list': {
-        const declared = declaredAnswer(this.document, operation, 200);
         // A GET whose answer holds no list (`/health`) is no collection: it is answered like any other operation.
-        if (declared.schema !== undefined && itemSchema(this.document, declared.schema) === undefined)
-          return this.act({ ...role, action: 'none' }, operation, params, body, session, random);
-        const items = store.list(role.resource).map((record) => withoutWriteOnly(this.document, itemSchema(this.document, declared.schema), record));
+        if (!this.holdsList(operation)) return this.act({ ...role, action: 'none' }, operation, params, body, session, random, call);
+        const declared = declaredAnswer(this.document, operation, 200);
+        const items = [...(records?.values() ?? [])].map((record) => withoutWriteOnly(this.document, itemSchema(this.document, declared.schema), record));
         return jsonAnswer(declared.status, listAnswer(this.document, declared.schema, items, random));
       }
       case 'read':
@@ -110,15 +129,17 @@ export class Mock {
         if (!found) return problemAnswer(problem(404, 'not_found', `No ${role.resource} '${id}'.`, { field: role.idParam }));
         const declared = declaredAnswer(this.document, operation, role.action === 'delete' ? 204 : 200);
         let record = found;
+        let wrote: MockAnswer['wrote'];
         if (role.action === 'update') {
           const given = this.given(operation, declared.schema, body);
           const field = this.idField(role.resource, declared.schema);
           record = { ...(operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found), ...given, [field]: found[field] };
-          store.put(role.resource, id!, record);
+          const changed = record;
+          wrote = write(state, (tables) => tables[role.resource]!.put(id!, changed));
         }
-        if (role.action === 'delete') store.delete(role.resource, id!);
-        if (declared.status === 204) return { status: 204, headers: {}, body: Buffer.alloc(0) };
-        return jsonAnswer(declared.status, withoutWriteOnly(this.document, declared.schema, record));
+        if (role.action === 'delete') wrote = write(state, (tables) => tables[role.resource]!.remove(id!));
+        if (declared.status === 204) return { status: 204, headers: {}, body: Buffer.alloc(0), ...(wrote ? { wrote } : {}) };
+        return { ...jsonAnswer(declared.status, withoutWriteOnly(this.document, declared.schema, record)), ...(wrote ? { wrote } : {}) };
       }
       default: {
         const declared = declaredAnswer(this.document, operation, 200);
@@ -128,14 +149,16 @@ export class Mock {
     }
   }
 
+  /** Whether a list operation's answer holds a list (`GET /health` does not: it lists no resource). */
+  private holdsList(operation: Obj): boolean {
+    const schema = declaredAnswer(this.document, operation, 200).schema;
+    return schema === undefined || itemSchema(this.document, schema) !== undefined;
+  }
+
   /** A request body's members the record takes: not those the request's or the record's schema marks `readOnly`. */
   private given(operation: Obj, recordSchema: unknown, body: unknown): MockRecord {
     if (!isObject(body)) return {};
     return withoutReadOnly(this.document, recordSchema, withoutReadOnly(this.document, requestSchema(this.document, operation), body));
-  }
-
-  private store(session: Session): MockStore {
-    return sessionStore(session, this, () => new MockStore(this.initial, (resource, record) => record[this.idField(resource, undefined)]));
   }
 
   /** The member of a record that holds its id: the id parameter's name when records have such a member, else `id`. */
@@ -217,6 +240,27 @@ export class Mock {
     for (const error of errors.slice(before)) if (error.field === '') error.field = 'body';
     return body;
   }
+}
+
+/** Runs a write on the session's records: all of it or nothing, with its changes for the journal. */
+function write(state: DomainState, work: (tables: DomainState['tables']) => void): NonNullable<MockAnswer['wrote']> {
+  const { changes, revert } = state.transact(work);
+  return { changes, revert };
+}
+
+/**
+ * The number of a resource's next generated id: one past the highest its records hold (`12`, `ticket_12`), as a
+ * database's row id is. It depends on the records alone, so a session read back from disk goes on alike.
+ */
+function nextNumber(ids: Iterable<string>): number {
+  let highest = 0;
+  let count = 0;
+  for (const id of ids) {
+    count += 1;
+    const number = Number(/(\d+)$/.exec(id)?.[1] ?? 0);
+    if (number > highest && Number.isSafeInteger(number)) highest = number;
+  }
+  return Math.max(highest, count) + 1;
 }
 
 /** The JSON schema of an operation's request body, if it has one. */

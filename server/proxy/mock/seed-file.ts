@@ -3,7 +3,7 @@ import { parseJsonText } from '../../../lib/json.js';
 import { isObject } from '../../../lib/object.js';
 import { parseYamlText } from '../../../lib/yaml.js';
 import { ProxyConfigError } from '../config.js';
-import type { MockRecord } from './store.js';
+import type { MockRecord } from './mock.js';
 
 const MAX_SEED_BYTES = 8 * 1_048_576;
 

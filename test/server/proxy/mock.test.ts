@@ -100,7 +100,7 @@ t.test('records live per session: create, read, list, change, delete; sessions i
   const id = created.body.ticketId as string;
   t.match(
     created.body,
-    { title: 'Screen flickers', priority: 'normal', ticketId: 'ticket_3' },
+    { title: 'Screen flickers', priority: 'normal', ticketId: 'ticket_102' },
     'the readOnly id is generated past the seed records, not taken',
   );
   t.notOk('portal_password' in created.body, 'a writeOnly member never shows in an answer');
