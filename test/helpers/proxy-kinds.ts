@@ -76,3 +76,17 @@ export async function repeat(p: Proxied, n: number, path: string, session: strin
   for (let i = 0; i < n; i++) replies.push(await p.attempt('GET', path, undefined, { session }));
   return replies;
 }
+
+/** What each drift makes of an answer, by the change the journal names. */
+export const DRIFTED: Record<string, (answer: unknown) => unknown> = {
+  'the answer is wrapped in a data envelope': (answer) => ({ data: answer, meta: { api_version: '2024-06-01' } }),
+  'field names are in camelCase': (answer) => deep(answer, (key, value) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]),
+  'numbers are sent as strings': (answer) =>
+    deep(answer, (key, value) => [key, typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : value]),
+};
+
+function deep(value: unknown, each: (key: string, value: unknown) => [string, unknown]): unknown {
+  if (Array.isArray(value)) return value.map((item) => deep(item, each));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => each(key, typeof item === 'object' ? deep(item, each) : item)));
+}

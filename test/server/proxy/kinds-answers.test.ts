@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Obj } from '../../helpers/hazards.js';
 import { startProxied } from '../../helpers/proxy.js';
 import type { Reply } from '../../helpers/server.js';
-import { answer, eventsOf, journalOf, NO_SLEEP, onTool } from '../../helpers/proxy-kinds.js';
+import { answer, DRIFTED, eventsOf, journalOf, NO_SLEEP, onTool } from '../../helpers/proxy-kinds.js';
 
 // The kinds that change what a proxied upstream answers (or what its document says), each with the
 // recovery its kind promises: the real answer is still within reach.
@@ -69,20 +69,6 @@ t.test('redundant: the documented fields equal the direct answer', async (t) => 
     { kind: 'redundant', tool: 'list_contacts' },
   ]);
 });
-
-/** What each drift makes of an answer, by the change the journal names. */
-const DRIFTED: Record<string, (answer: unknown) => unknown> = {
-  'the answer is wrapped in a data envelope': (answer) => ({ data: answer, meta: { api_version: '2024-06-01' } }),
-  'field names are in camelCase': (answer) => deep(answer, (key, value) => [key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), value]),
-  'numbers are sent as strings': (answer) =>
-    deep(answer, (key, value) => [key, typeof value === 'number' ? (Number.isInteger(value) ? String(value) : value.toFixed(2)) : value]),
-};
-
-function deep(value: unknown, each: (key: string, value: unknown) => [string, unknown]): unknown {
-  if (Array.isArray(value)) return value.map((item) => deep(item, each));
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => each(key, typeof item === 'object' ? deep(item, each) : item)));
-}
 
 t.test('output_drift: from the drift call on, the same data in the new shape', async (t) => {
   const p = await startProxied(t, NO_SLEEP);
