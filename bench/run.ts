@@ -14,13 +14,14 @@ import { durable } from './scenarios/durable.js';
 import { hazards } from './scenarios/hazards.js';
 import { instances } from './scenarios/instances.js';
 import { memory } from './scenarios/memory.js';
+import { mock } from './scenarios/mock.js';
 import { proxy } from './scenarios/proxy.js';
 import { read } from './scenarios/read.js';
 import { sessions } from './scenarios/sessions.js';
 import { write } from './scenarios/write.js';
 import { type BenchContext, type Figure, met, type Scenario } from './scenario.js';
 
-const SCENARIOS: readonly Scenario[] = [read, write, hazards, durable, sessions, memory, coldStart, instances, proxy, cluster];
+const SCENARIOS: readonly Scenario[] = [read, write, hazards, durable, sessions, memory, coldStart, instances, proxy, mock, cluster];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
