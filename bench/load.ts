@@ -12,7 +12,7 @@ export interface LoadOptions {
 export interface Call {
   port: number;
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   headers?: Record<string, string>;
   /** Spread the calls over this many sessions (`/s/bench-N/…`). */

@@ -32,7 +32,9 @@ const Database = z
   .record(z.string(), z.record(z.string(), z.unknown()).describe('A table: its records by id.'))
   .describe("A domain's database: its tables by name.");
 
-export const State = z.record(z.string(), Database).describe('Every domain database as the session sees it, by domain name.');
+export const State = z
+  .record(z.string(), Database)
+  .describe("Every domain database as the session sees it, by domain name, and every mock's records, by its proxy's name.");
 
 export const Diff = z
   .record(

@@ -62,7 +62,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'get_session_state',
-        summary: 'Every domain database as the session sees it: {"<domain>": {...}, ...}',
+        summary: 'Every domain database (and mock) as the session sees it: {"<domain>": {...}, ...}',
         tags,
         params: Params,
         response: { 200: State, ...PROBLEMS },

@@ -83,10 +83,34 @@ const httpUrl = (what: string) =>
     .url({ protocol: /^https?$/, error: 'an http:// or https:// URL' })
     .refine((url) => !new URL(url).search && !new URL(url).hash, `${what} without query or fragment`);
 
+/** Records a mock's session holds per resource unless `mock.max_records` says otherwise. */
+export const MOCK_MAX_RECORDS = 1_000;
+
 /** What a mock (an upstream given only by its OpenAPI document) may be told beyond the document. */
-const MockOptions = z.strictObject({
+export const MockOptions = z.strictObject({
   seed_file: z.string().min(1).max(1024).optional().describe('A JSON or YAML file of the initial records: an object of resource → array of records.'),
+  max_records: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe(`Most records a session may hold per resource (default ${MOCK_MAX_RECORDS}): a create beyond it is refused (403 quota_exceeded).`),
+  operations: z
+    .record(
+      z.string().max(256),
+      z.strictObject({
+        resource: z.string().min(1).max(128).optional(),
+        action: z.enum(['create', 'read', 'list', 'update', 'delete', 'none']).optional(),
+        id: z.string().min(1).max(128).optional().describe('The path parameter naming the record.'),
+      }),
+    )
+    .refine((operations) => Object.keys(operations).length <= 1000, 'at most 1000 operations')
+    .optional()
+    .describe('What an operation does to the records, by operation name (or "METHOD /path"), where reading its path gets it wrong.'),
 });
+
+export type MockOptions = z.infer<typeof MockOptions>;
 
 /**
  * An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`; with `replay` and no `upstream`, a recording

@@ -160,17 +160,21 @@ function declaredParameters(document: unknown, item: Record<string, unknown>, op
   return [...params.values()];
 }
 
-/** A local `$ref` (`#/components/...`) followed, a few levels deep; anything else as it is. */
+/**
+ * A local `$ref` (`#/components/...`) followed, a few levels deep; anything else as it is. Members beside the
+ * `$ref` (OpenAPI 3.1 allows them: `{$ref: …, example: open}`) are kept over the target's.
+ */
 export function resolve(document: unknown, value: unknown, depth = 0): unknown {
   if (!isObject(value) || typeof value['$ref'] !== 'string' || depth > 8) return value;
-  const ref = value['$ref'];
+  const { $ref: ref, ...siblings } = value as { $ref: string } & Record<string, unknown>;
   if (!ref.startsWith('#/')) return value;
   let target: unknown = document;
   for (const part of ref.slice(2).split('/')) {
     const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
     target = isObject(target) && Object.hasOwn(target, key) ? target[key] : undefined;
   }
-  return resolve(document, target, depth + 1);
+  const resolved = resolve(document, target, depth + 1);
+  return Object.keys(siblings).length > 0 && isObject(resolved) ? { ...resolved, ...siblings } : resolved;
 }
 
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

@@ -41,7 +41,7 @@ export async function buildUpstream(name: string, config: ProxyUpstream, where: 
   const document = http.openapi === undefined ? undefined : await loadDocument(http.openapi, `${where}: ${name}`);
   if (http.upstream !== undefined || http.replay !== undefined || document === undefined) return HttpProxy.build(name, http, document, where);
   const seed = http.mock?.seed_file === undefined ? {} : loadSeedFile(http.mock.seed_file, `${where}: ${name}`);
-  return HttpProxy.build(name, http, document, where, new Mock(name, document, seed));
+  return HttpProxy.build(name, http, document, where, new Mock(name, document, seed, http.mock));
 }
 
 /** Every upstream of a configuration, built in order; the first failure names its upstream. */

@@ -46,18 +46,26 @@ t.test("a session's tickets: created, escalated, commented, read back, deleted; 
   t.match((await server.request('GET', desk('/tickets/ticket_4'))).body, { priority: 'urgent', assignee_id: 'agent_2', status: 'open' }, 'and keeps it');
   const comment = await server.request('POST', desk('/tickets/ticket_4/comments'), { body: 'Sent a new link.', author: 'ravi.iyer@helpdesk.example.com' });
   t.equal(comment.status, 201);
-  t.equal(comment.body.id, 'comment_2', 'add_comment (x-wildtools: create) keeps the comment after the seeded one');
-  const comments = await server.request('GET', desk('/tickets/ticket_4/comments'));
-  t.same(
-    comments.body.data.map((item: { id: string }) => item.id),
-    ['comment_1', 'comment_2'],
-  );
+  t.match(comment.body, { id: 'comment_2', ticket_id: 'ticket_4' }, 'add_comment (a POST below a record that lists) keeps the comment on its ticket');
+  const commentsOf = async (ticket: string) =>
+    ((await server.request('GET', desk(`/tickets/${ticket}/comments`))).body.data as { id: string }[]).map((item) => item.id);
+  t.same(await commentsOf('ticket_4'), ['comment_2'], "a ticket's comments: its own");
+  t.same(await commentsOf('ticket_2'), ['comment_1'], "another's: the seeded one");
+  t.match((await server.request('GET', desk('/tickets/ticket_9/comments'))).body, { status: 404, field: 'ticket_id' }, 'no ticket, no comments');
   const page = await server.request('GET', desk('/tickets?limit=10'));
   t.same(
     page.body.data.map((ticket: { id: string }) => ticket.id),
     ['ticket_1', 'ticket_2', 'ticket_3', 'ticket_4'],
   );
   t.match(page.body, { has_more: false, next_cursor: null });
+  const open = await server.request('GET', desk('/tickets?status=open'));
+  t.same(
+    open.body.data.map((ticket: { id: string }) => ticket.id),
+    ['ticket_1', 'ticket_4'],
+    'a query parameter named like a member filters the list',
+  );
+  t.match(created.body, { created_at: created.body.updated_at }, 'a new ticket: both timestamps from the session clock');
+  t.ok(Date.parse(escalated.body.updated_at) > Date.parse(created.body.updated_at), 'a change moves updated_at on');
   t.equal((await server.request('GET', desk('/tickets/ticket_4', 'other'))).status, 404, 'another session has only the seed');
   const agents = await server.request('GET', desk('/agents'));
   t.equal(agents.body.data.length, 2);

@@ -9,10 +9,12 @@ import type { Change } from '../../core/data/overlay.js';
 import { type Problem, problem } from '../../core/problem.js';
 import type { Session } from '../../core/sessions/session.js';
 import type { UpstreamAnswer } from '../forward.js';
-import { type Operation, type ParamPlace, resolve } from '../operations.js';
+import { MOCK_MAX_RECORDS, type MockOptions, ProxyConfigError } from '../config.js';
+import { type Operation, OperationMap, type ParamPlace, resolve } from '../operations.js';
 import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutReadOnly, withoutWriteOnly } from './answers.js';
 import { generate, uuid } from './generate.js';
-import { type Role, roleOf } from './resources.js';
+import { filtersOf, matches, nextNumber, stamped, underParents } from './records.js';
+import { type Role, type RoleOverride, roleOf, singular } from './resources.js';
 import { flatten, propertiesOf, typeOf } from './schema.js';
 import { coerceParameter, type FieldError, validate } from './validate.js';
 
@@ -41,8 +43,9 @@ interface Prepared {
   operation: Obj;
   declared: readonly Obj[];
   role: Role;
+  /** Its role was given (`x-wildtools`, or the config), not inferred. */
+  overridden: boolean;
 }
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /**
  * An upstream served from its OpenAPI document alone: requests validated against it, answers from its
@@ -51,8 +54,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 export class Mock {
   /** Each resource's id parameter name (from its `/things/{id}` operations). */
   private readonly idParams = new Map<string, string>();
-  /** Each operation's reading of the document (by method and path), made at its first call. */
+  /** Each operation's reading of the document, by method and path. */
   private readonly operations = new Map<string, Prepared>();
+  private readonly maxRecords: number;
   /** The records every session starts from, by resource and id: the seed file's, or none. */
   readonly database: DatabaseTables;
 
@@ -60,17 +64,29 @@ export class Mock {
     private readonly name: string,
     private readonly document: Obj,
     private readonly initial: Readonly<Record<string, readonly MockRecord[]>> = {},
+    options: MockOptions = {},
   ) {
-    const paths = isObject(document['paths']) ? document['paths'] : {};
+    this.maxRecords = options.max_records ?? MOCK_MAX_RECORDS;
+    const overrides = options.operations ?? {};
+    const used = new Set<string>();
+    const operations = new OperationMap(document).operations;
+    for (const op of operations) {
+      const key = [op.name, `${op.method} ${op.path}`].find((one) => Object.hasOwn(overrides, one));
+      if (key !== undefined) used.add(key);
+      this.operations.set(`${op.method} ${op.path}`, this.prepare(op, key === undefined ? undefined : overrides[key]));
+    }
+    const unknown = Object.keys(overrides).filter((key) => !used.has(key));
+    if (unknown.length > 0)
+      throw new ProxyConfigError(`${name}: mock.operations: no operation ${unknown.join(', ')} (operations: ${operations.map((op) => op.name).join(', ')})`);
     const resources = new Set<string>();
-    for (const [path, item] of Object.entries(paths)) {
-      if (!isObject(item)) continue;
-      for (const method of METHODS) {
-        const role = isObject(item[method]) ? roleOf(method, path, item[method]) : undefined;
-        if (role === undefined || role.action === 'none') continue;
-        if (role.action !== 'list' || this.holdsList(item[method] as Obj)) resources.add(role.resource);
-        if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
-      }
+    for (const prepared of this.operations.values()) {
+      const { role, operation } = prepared;
+      // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise.
+      if (role.action === 'none' && operationMethod(operation) === 'post' && !prepared.overridden && this.listsAt(operation['x-path'] as string))
+        prepared.role = { ...role, action: 'create' };
+      if (prepared.role.action === 'none') continue;
+      if (prepared.role.action !== 'list' || this.holdsList(operation)) resources.add(role.resource);
+      if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
     }
     const tables = new Map<string, Map<string, unknown>>([...resources].map((resource) => [resource, new Map()]));
     for (const [resource, records] of Object.entries(initial)) {
@@ -78,6 +94,8 @@ export class Mock {
       tables.set(resource, table);
       const field = this.idField(resource, undefined);
       for (const [index, record] of records.entries()) table.set(String(record[field] ?? index + 1), deepFreeze(structuredClone(record)));
+      if (table.size > this.maxRecords)
+        throw new ProxyConfigError(`${name}: mock.seed_file: ${resource} holds ${table.size} records, above mock.max_records (${this.maxRecords})`);
     }
     this.database = { tables };
   }
@@ -93,48 +111,77 @@ export class Mock {
     }
     const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
     const call = request.session.callCount(this.name, request.operation.name);
-    return this.act(role, operation, params, body, request.session, random, call);
+    const queryNames = declared.filter((param) => param['in'] === 'query').map((param) => param['name'] as string);
+    return this.act(role, operation, params, body, request.session, random, call, queryNames);
   }
 
-  private act(role: Role, operation: Obj, params: Obj, body: unknown, session: Session, random: Random, call: number): MockAnswer {
+  private act(
+    role: Role,
+    operation: Obj,
+    params: Obj,
+    body: unknown,
+    session: Session,
+    random: Random,
+    call: number,
+    queryNames: readonly string[],
+  ): MockAnswer {
     const state = session.domain(this.name);
     const records = state.tables[role.resource];
+    const missingParent = role.parents.find((parent) => {
+      const parents = state.tables[parent.resource];
+      return parents !== undefined && parents.get(String(params[parent.param])) === undefined;
+    });
+    if (missingParent && role.action !== 'none') return this.notFound(missingParent.resource, params[missingParent.param], missingParent.param);
     const id = role.idParam === undefined ? undefined : String(params[role.idParam]);
-    const found = id === undefined ? undefined : (records?.get(id) as MockRecord | undefined);
+    const held = id === undefined ? undefined : (records?.get(id) as MockRecord | undefined);
+    const found = held && underParents(held, role.parents, params) ? held : undefined;
     switch (role.action) {
       case 'create': {
         const declared = declaredAnswer(this.document, operation, 201);
         const schema = declared.schema ?? requestSchema(this.document, operation);
-        const number = nextNumber(records ? Array.from(records.entries(), ([key]) => key) : []);
+        const ids = records ? Array.from(records.entries(), ([key]) => key) : [];
+        if (ids.length >= this.maxRecords)
+          return problemAnswer(
+            problem(403, 'quota_exceeded', `This session holds ${ids.length} ${role.resource}, the most it may (mock.max_records); delete some or reset it.`),
+          );
+        const number = nextNumber(ids);
         // Drawn per call (not per number alone): a record made after the last one was deleted is another record.
         const drawn = new Random(`${session.seed}\u001f${this.name}\u001f${role.resource}\u001f${number}\u001f${call}`);
         const base = generate(this.document, schema, drawn);
         const given = this.given(operation, schema, body);
-        const record: MockRecord = { ...(isObject(base) ? base : {}), ...given };
+        const parents = Object.fromEntries(role.parents.map((parent) => [parent.field, params[parent.param]]));
+        const record = stamped(this.document, schema, { ...(isObject(base) ? base : {}), ...given, ...parents }, session.clock.now(), true);
         const field = this.idField(role.resource, schema);
         if (given[field] === undefined) record[field] = this.newId(schema, field, role.resource, number, drawn);
+        else if (records?.get(String(given[field])) !== undefined)
+          return problemAnswer(problem(409, 'already_exists', `${singular(role.resource)} '${String(given[field])}' already exists.`, { field }));
         const wrote = write(state, (tables) => tables[role.resource]!.put(String(record[field]), record));
         return { ...jsonAnswer(declared.status, withoutWriteOnly(this.document, schema, record)), wrote };
       }
       case 'list': {
         // A GET whose answer holds no list (`/health`) is no collection: it is answered like any other operation.
-        if (!this.holdsList(operation)) return this.act({ ...role, action: 'none' }, operation, params, body, session, random, call);
+        if (!this.holdsList(operation)) return this.act({ ...role, action: 'none' }, operation, params, body, session, random, call, queryNames);
         const declared = declaredAnswer(this.document, operation, 200);
-        const items = [...(records?.values() ?? [])].map((record) => withoutWriteOnly(this.document, itemSchema(this.document, declared.schema), record));
+        const item = itemSchema(this.document, declared.schema);
+        const filters = filtersOf(params, queryNames, this.document, item);
+        const items = [...(records?.values() ?? [])]
+          .filter((record) => underParents(record as MockRecord, role.parents, params) && matches(record as MockRecord, filters))
+          .map((record) => withoutWriteOnly(this.document, item, record));
         return jsonAnswer(declared.status, listAnswer(this.document, declared.schema, items, random));
       }
       case 'read':
       case 'update':
       case 'delete': {
-        if (!found) return problemAnswer(problem(404, 'not_found', `No ${role.resource} '${id}'.`, { field: role.idParam }));
+        if (!found) return this.notFound(role.resource, id, role.idParam);
         const declared = declaredAnswer(this.document, operation, role.action === 'delete' ? 204 : 200);
         let record = found;
         let wrote: MockAnswer['wrote'];
         if (role.action === 'update') {
           const given = this.given(operation, declared.schema, body);
           const field = this.idField(role.resource, declared.schema);
-          record = { ...(operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found), ...given, [field]: found[field] };
-          const changed = record;
+          const kept = operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found;
+          const changed = stamped(this.document, declared.schema, { ...kept, ...given, [field]: found[field] }, session.clock.now(), false);
+          record = changed;
           wrote = write(state, (tables) => tables[role.resource]!.put(id!, changed));
         }
         if (role.action === 'delete') wrote = write(state, (tables) => tables[role.resource]!.remove(id!));
@@ -147,6 +194,10 @@ export class Mock {
         return jsonAnswer(declared.status, withoutWriteOnly(this.document, declared.schema, exampleOrGenerated(this.document, declared, random)));
       }
     }
+  }
+
+  private notFound(resource: string, id: unknown, param: string | undefined): MockAnswer {
+    return problemAnswer(problem(404, 'not_found', `No ${singular(resource)} '${String(id)}'.`, param === undefined ? {} : { field: param }));
   }
 
   /** Whether a list operation's answer holds a list (`GET /health` does not: it lists no resource). */
@@ -173,26 +224,40 @@ export class Mock {
     const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field]);
     if (typeOf(member) === 'integer' || typeOf(member) === 'number') return number;
     if (member['format'] === 'uuid') return uuid(random);
-    return `${resource.replace(/s$/, '')}_${number}`;
+    return `${singular(resource)}_${number}`;
   }
 
-  /** What an operation reads of the document, once: its operation object, its declared parameters ($refs resolved), its role. */
+  /** An operation as the document declares it (read when the mock is made; one the map does not know, at its first call). */
   private prepared(op: Operation): Prepared {
     const key = `${op.method} ${op.path}`;
-    let prepared = this.operations.get(key);
-    if (prepared) return prepared;
-    const paths = this.document['paths'] as Obj;
-    const item = (isObject(paths[op.path]) ? paths[op.path] : {}) as Obj;
+    const prepared = this.operations.get(key) ?? this.prepare(op, undefined);
+    this.operations.set(key, prepared);
+    return prepared;
+  }
+
+  /** What an operation reads of the document: its operation object, its declared parameters ($refs resolved), its role. */
+  private prepare(op: Operation, override: RoleOverride | undefined): Prepared {
+    const item = this.pathItem(op.path);
     const found = isObject(item[op.method.toLowerCase()]) ? (item[op.method.toLowerCase()] as Obj) : {};
-    const operation: Obj = { ...found, 'x-method': op.method.toLowerCase() };
+    const operation: Obj = { ...found, 'x-method': op.method.toLowerCase(), 'x-path': op.path };
     const declared = new Map<string, Obj>();
     for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
       const param = resolve(this.document, raw);
       if (isObject(param) && typeof param['name'] === 'string' && typeof param['in'] === 'string') declared.set(`${param['in']} ${param['name']}`, param);
     }
-    prepared = { operation, declared: [...declared.values()], role: roleOf(op.method, op.path, operation) };
-    this.operations.set(key, prepared);
-    return prepared;
+    const overridden = override !== undefined || isObject(found['x-wildtools']);
+    return { operation, declared: [...declared.values()], role: roleOf(op.method, op.path, operation, override), overridden };
+  }
+
+  private pathItem(path: string): Obj {
+    const paths = isObject(this.document['paths']) ? this.document['paths'] : {};
+    return isObject(paths[path]) ? paths[path] : {};
+  }
+
+  /** Whether a path's GET lists records. */
+  private listsAt(path: string): boolean {
+    const get = this.pathItem(path)['get'];
+    return isObject(get) && declaredAnswer(this.document, get, 200).schema !== undefined && this.holdsList(get);
   }
 
   /** The declared path, query and header parameters, read as their schemas say and validated. */
@@ -246,21 +311,6 @@ export class Mock {
 function write(state: DomainState, work: (tables: DomainState['tables']) => void): NonNullable<MockAnswer['wrote']> {
   const { changes, revert } = state.transact(work);
   return { changes, revert };
-}
-
-/**
- * The number of a resource's next generated id: one past the highest its records hold (`12`, `ticket_12`), as a
- * database's row id is. It depends on the records alone, so a session read back from disk goes on alike.
- */
-function nextNumber(ids: Iterable<string>): number {
-  let highest = 0;
-  let count = 0;
-  for (const id of ids) {
-    count += 1;
-    const number = Number(/(\d+)$/.exec(id)?.[1] ?? 0);
-    if (number > highest && Number.isSafeInteger(number)) highest = number;
-  }
-  return Math.max(highest, count) + 1;
 }
 
 /** The JSON schema of an operation's request body, if it has one. */

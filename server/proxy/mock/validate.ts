@@ -7,11 +7,12 @@ export interface FieldError {
   message: string;
 }
 
-const FORMATS: Record<string, RegExp> = {
-  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+/** The formats checked: what a value must match, and how a message names such a value. */
+const FORMATS: Record<string, { pattern: RegExp; name: string }> = {
+  'date-time': { pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i, name: 'a date-time (RFC 3339, e.g. 2026-01-31T09:30:00Z)' },
+  date: { pattern: /^\d{4}-\d{2}-\d{2}$/, name: 'a date (YYYY-MM-DD)' },
+  email: { pattern: /^[^@\s]+@[^@\s]+\.[^@\s]+$/, name: 'an email address' },
+  uuid: { pattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, name: 'a UUID' },
 };
 
 /**
@@ -55,9 +56,9 @@ export function validate(document: unknown, raw: unknown, value: unknown, field:
   else if (typeof value === 'number') checkNumber(schema, value, field, errors);
   else if (Array.isArray(value)) {
     if (typeof schema['minItems'] === 'number' && value.length < schema['minItems'])
-      errors.push({ field, message: `must hold at least ${schema['minItems']} items` });
+      errors.push({ field, message: `must hold at least ${count(schema['minItems'], 'item')}` });
     if (typeof schema['maxItems'] === 'number' && value.length > schema['maxItems'])
-      errors.push({ field, message: `must hold at most ${schema['maxItems']} items` });
+      errors.push({ field, message: `must hold at most ${count(schema['maxItems'], 'item')}` });
     for (const [index, item] of value.entries()) validate(document, schema['items'], item, `${field}[${index}]`, errors, depth + 1);
   } else if (isObject(value)) checkObject(document, schema, value, field, errors, depth);
 }
@@ -82,12 +83,12 @@ function checkObject(document: unknown, schema: Schema, value: Record<string, un
 
 function checkString(schema: Schema, value: string, field: string, errors: FieldError[]): void {
   if (typeof schema['minLength'] === 'number' && value.length < schema['minLength'])
-    errors.push({ field, message: `must be at least ${schema['minLength']} characters` });
+    errors.push({ field, message: `must be at least ${count(schema['minLength'], 'character')}` });
   if (typeof schema['maxLength'] === 'number' && value.length > schema['maxLength'])
-    errors.push({ field, message: `must be at most ${schema['maxLength']} characters` });
-  const format = typeof schema['format'] === 'string' ? FORMATS[schema['format']] : undefined;
-  if (format && !format.test(value)) errors.push({ field, message: `must be a ${schema['format']}` });
-  if ((schema['format'] === 'uri' || schema['format'] === 'url') && !URL.canParse(value)) errors.push({ field, message: `must be a ${schema['format']}` });
+    errors.push({ field, message: `must be at most ${count(schema['maxLength'], 'character')}` });
+  const format = typeof schema['format'] === 'string' && Object.hasOwn(FORMATS, schema['format']) ? FORMATS[schema['format']] : undefined;
+  if (format && !format.pattern.test(value)) errors.push({ field, message: `must be ${format.name}` });
+  if ((schema['format'] === 'uri' || schema['format'] === 'url') && !URL.canParse(value)) errors.push({ field, message: 'must be an absolute URL' });
 }
 
 function checkNumber(schema: Schema, value: number, field: string, errors: FieldError[]): void {
@@ -131,3 +132,5 @@ export function coerceParameter(document: unknown, raw: unknown, value: unknown)
   if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
   return value;
 }
+
+const count = (n: unknown, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;

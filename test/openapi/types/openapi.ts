@@ -1818,7 +1818,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every domain database as the session sees it: {"<domain>": {...}, ...} */
+        /** Every domain database (and mock) as the session sees it: {"<domain>": {...}, ...} */
         get: operations["get_session_state"];
         put?: never;
         post?: never;
@@ -14520,7 +14520,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every domain database as the session sees it, by domain name. */
+            /** @description Every domain database as the session sees it, by domain name, and every mock's records, by its proxy's name. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,112 @@
+import t from 'tap';
+import { parseProxyConfig } from '../../../server/proxy/config.js';
+import { resolve } from '../../../server/proxy/operations.js';
+import { buildUpstreams } from '../../../server/proxy/proxies.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+
+// What a mock's declaration may say beyond its document: the role of an operation the paths misread
+// (mock.operations), the most records a session may hold (mock.max_records); and what the mock makes of
+// a few shapes of documents: an id given by the client, $ref siblings, its messages.
+
+const DOCS = 'test/server/proxy/mock-documents';
+const inSession = (session: string, path: string) => `/s/${session}/proxy${path}`;
+
+async function mockServer(t: { teardown(fn: () => unknown): void }, mock: Record<string, unknown>, openapi = `${DOCS}/helpdesk.yaml`): Promise<TestServer> {
+  const proxies = await buildUpstreams(parseProxyConfig({ desk: { openapi, mock } }, 'test'), 'test');
+  return startServer(t, { proxies });
+}
+
+t.test("mock.operations overrides what an operation's path says it does, by name or by method and path", async (t) => {
+  for (const key of ['archive_ticket', 'POST /tickets/{ticketId}/archive']) {
+    const server = await mockServer(t, {
+      seed_file: `${DOCS}/seed.yaml`,
+      operations: { [key]: { resource: 'tickets', action: 'delete', id: 'ticketId' } },
+    });
+    const s = await server.newSession({ seed: 'o' });
+    const archived = await server.request('POST', inSession(s, '/desk/tickets/t_100/archive'), undefined, { 'X-Reason': 'duplicate' });
+    t.equal(archived.status, 200, key);
+    t.equal((await server.request('GET', inSession(s, '/desk/tickets/t_100'))).status, 404, `${key}: archiving now removes the ticket`);
+  }
+  const plain = await mockServer(t, { seed_file: `${DOCS}/seed.yaml` });
+  const s = await plain.newSession({ seed: 'o' });
+  await plain.request('POST', inSession(s, '/desk/tickets/t_100/archive'), undefined, { 'X-Reason': 'duplicate' });
+  t.equal((await plain.request('GET', inSession(s, '/desk/tickets/t_100'))).status, 200, 'without the override, archive keeps nothing');
+
+  await t.rejects(
+    buildUpstreams(parseProxyConfig({ desk: { openapi: `${DOCS}/helpdesk.yaml`, mock: { operations: { archive: { action: 'delete' } } } } }, 't'), 't'),
+    { message: /desk: mock\.operations: no operation archive \(operations: archive_ticket, get_ticket, .*, health\)/ },
+    'an override naming no operation is refused, with the names there are',
+  );
+  t.throws(
+    () => parseProxyConfig({ desk: { openapi: 'a.yaml', mock: { operations: { x: { action: 'erase' } } } } }, 't'),
+    /desk\.mock\.operations\.x\.action/,
+    'an unknown action is refused by the config',
+  );
+});
+
+t.test('mock.max_records bounds what a session keeps per resource: a create beyond it is refused, nothing kept', async (t) => {
+  const server = await mockServer(t, { seed_file: `${DOCS}/seed.yaml`, max_records: 3 });
+  const s = await server.newSession({ seed: 'm' });
+  const create = () => server.request('POST', inSession(s, '/desk/tickets'), { title: 'Screen flickers', priority: 'normal' });
+  t.equal((await create()).status, 201, 'the third ticket (two are seeded)');
+  const refused = await create();
+  t.match(refused, { status: 403, body: { code: 'quota_exceeded', detail: /holds 3 tickets.*mock\.max_records/ } });
+  t.equal(Object.keys((await server.state(s)).desk.tickets).length, 3);
+  t.equal((await server.request('DELETE', inSession(s, '/desk/tickets/t_100'))).status, 204);
+  t.equal((await create()).status, 201, 'room again once one is deleted');
+
+  await t.rejects(
+    buildUpstreams(parseProxyConfig({ desk: { openapi: `${DOCS}/helpdesk.yaml`, mock: { seed_file: `${DOCS}/seed.yaml`, max_records: 1 } } }, 't'), 't'),
+    { message: /desk: mock\.seed_file: tickets holds 2 records, above mock\.max_records \(1\)/ },
+  );
+});
+
+t.test('a create naming an id a record already has is a 409 naming it; the record stays', async (t) => {
+  // Keys whose id the client chooses (not readOnly), as a key-value or a DNS API has them.
+  const key = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, value: { type: 'string' } } };
+  const json = { content: { 'application/json': { schema: key } } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'keys', version: '1' },
+    paths: {
+      '/keys': { post: { operationId: 'put_key', requestBody: json, responses: { 201: { description: 'made', ...json } } } },
+      '/keys/{id}': { get: { operationId: 'get_key', responses: { 200: { description: 'one', ...json } } } },
+    },
+  };
+  const dir = t.testdir({ 'keys.json': JSON.stringify(document) });
+  const server = await mockServer(t, {}, `${dir}/keys.json`);
+  const s = await server.newSession({ seed: 'c' });
+  t.equal((await server.request('POST', inSession(s, '/desk/keys'), { id: 'colour', value: 'teal' })).status, 201);
+  const again = await server.request('POST', inSession(s, '/desk/keys'), { id: 'colour', value: 'red' });
+  t.match(again, { status: 409, body: { code: 'already_exists', field: 'id', detail: "key 'colour' already exists." } });
+  t.match((await server.request('GET', inSession(s, '/desk/keys/colour'))).body, { id: 'colour', value: 'teal' }, 'the first stays');
+});
+
+t.test('members beside a $ref are kept over its target; messages read as English', async (t) => {
+  const document = { components: { schemas: { Status: { type: 'string', enum: ['open', 'closed'], description: 'x' } } } };
+  t.same(resolve(document, { $ref: '#/components/schemas/Status', example: 'open', description: 'y' }), {
+    type: 'string',
+    enum: ['open', 'closed'],
+    example: 'open',
+    description: 'y',
+  });
+  t.same(resolve(document, { $ref: '#/components/schemas/Status' }), document.components.schemas.Status, 'alone, the target as it is');
+
+  const contact = {
+    type: 'object',
+    properties: { name: { type: 'string', minLength: 3 }, email: { type: 'string', format: 'email' }, tags: { type: 'array', maxItems: 1 } },
+  };
+  const body = { content: { 'application/json': { schema: contact } } };
+  const api = {
+    openapi: '3.1.0',
+    info: { title: 'c', version: '1' },
+    paths: { '/contacts': { post: { operationId: 'add', requestBody: body, responses: { 201: { description: 'ok' } } } } },
+  };
+  const dir = t.testdir({ 'contacts.json': JSON.stringify(api) });
+  const server = await mockServer(t, {}, `${dir}/contacts.json`);
+  const reply = await server.request('POST', '/proxy/desk/contacts', { name: 'ab', email: 'nope', tags: ['a', 'b'] });
+  t.same(
+    reply.body.errors.map((e: { message: string }) => e.message),
+    ['must be at least 3 characters', 'must be an email address', 'must hold at most 1 item'],
+  );
+});
