@@ -11,10 +11,9 @@ export const MAX_ANSWER_DEPTH = 256;
 /** A JSON media type: `application/json` or a `+json` suffix (not `json-seq` or `ndjson`, which are lines of JSON). */
 export const isJsonType = (type: string | undefined): boolean => /^[^;]*(?:\/json|\+json)\s*(?:;|$)/i.test(type ?? '');
 
-/** An HTTP answer's body as data: JSON when its type says so (and then it must be JSON), its text otherwise, null when empty. */
-export function answerData(body: Buffer, type: string | undefined, status: number): unknown {
-  if (body.length === 0) return null;
-  const text = body.toString('utf8');
+/** An HTTP answer's body (as text) as data: JSON when its type says so (and then it must be JSON), its text otherwise, null when empty. */
+export function answerData(text: string, type: string | undefined, status: number): unknown {
+  if (text.length === 0) return null;
   if (!isJsonType(type)) return text;
   try {
     return parseJsonText(text, MAX_ANSWER_DEPTH);

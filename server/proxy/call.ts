@@ -19,6 +19,8 @@ export interface Sent<Raw> {
   raw: Raw;
   /** The result is not the raw answer (the rest of a page the proxy cut): it is sent as data. */
   rewritten?: boolean;
+  /** The raw answer's text, when the transport has it (what the journal counts, not made again from the result). */
+  text?: string;
   /** What the call changed in the session's records (a mock's write), and how to take it back. */
   wrote?: { changes: readonly Change[]; revert: () => void };
 }
@@ -96,7 +98,7 @@ class Upstream<Raw> implements CallExecutor<ProxyTool, Sent<Raw>, 'passthrough'>
   /** The upstream's answer untouched (passthrough), unless a hazard changed a success or the proxy cut it: then a result, as JSON. */
   answer(call: PipelineCall<ProxyTool, Sent<Raw>, 'passthrough'>, sent: Sent<Raw>, body: unknown): CallOutcome<'passthrough'> {
     const headers = call.context.headers;
-    if (!sent.ok || (body === sent.result && !sent.rewritten)) return call.finish(sent.status, body, headers, textOf(body), 'passthrough');
+    if (!sent.ok || (body === sent.result && !sent.rewritten)) return call.finish(sent.status, body, headers, sent.text ?? textOf(body), 'passthrough');
     return call.finish(sent.status, body, headers, JSON.stringify(body) ?? 'null', 'result');
   }
 

@@ -79,12 +79,13 @@ export async function serveHttp(
   /** The upstream's answer (its recording, or the mock's) as the pipeline receives it: a GET's data remembered, and paged. */
   const answered = (answer: MockAnswer, offset: number): Sent<UpstreamAnswer> => {
     const ok = answer.status >= 200 && answer.status < 300;
-    const result = answerData(answer.body, answer.headers['content-type'], answer.status);
-    if (answer.wrote) return { ok, status: answer.status, result, raw: answer, wrote: answer.wrote };
-    if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer };
+    const text = answer.body.toString('utf8');
+    const result = answerData(text, answer.headers['content-type'], answer.status);
+    if (answer.wrote) return { ok, status: answer.status, result, raw: answer, text, wrote: answer.wrote };
+    if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer, text };
     reads.set(tool.name, path, result);
     const page = fromOffset(result, offset);
-    return { ok, status: answer.status, result: page, raw: answer, rewritten: page !== result };
+    return { ok, status: answer.status, result: page, raw: answer, text, rewritten: page !== result };
   };
 
   const outcome = await proxyCall(deps, {

@@ -3,8 +3,21 @@ import { resolve } from '../operations.js';
 
 export type Schema = Record<string, unknown>;
 
+/** Schemas flattened, by the document's own schema object: a document is read, never changed, so each is flattened once. */
+const flattened = new WeakMap<object, Schema>();
+
 /** A schema with its `$ref` followed and its `allOf` merged into one (properties and required united). */
-export function flatten(document: unknown, raw: unknown, depth = 0): Schema {
+export function flatten(document: unknown, raw: unknown): Schema {
+  if (!isObject(raw)) return {};
+  let schema = flattened.get(raw);
+  if (!schema) {
+    schema = flattenOnce(document, raw, 0);
+    flattened.set(raw, schema);
+  }
+  return schema;
+}
+
+function flattenOnce(document: unknown, raw: unknown, depth: number): Schema {
   const schema = resolve(document, raw);
   if (!isObject(schema)) return {};
   if (!Array.isArray(schema['allOf']) || depth > 8) return schema;
@@ -13,7 +26,7 @@ export function flatten(document: unknown, raw: unknown, depth = 0): Schema {
   const properties: Schema = isObject(rest['properties']) ? { ...rest['properties'] } : {};
   const required = new Set<unknown>(Array.isArray(rest['required']) ? rest['required'] : []);
   for (const part of allOf as unknown[]) {
-    const flat = flatten(document, part, depth + 1);
+    const flat = flattenOnce(document, part, depth + 1);
     for (const [key, value] of Object.entries(flat)) if (!(key in merged) && key !== 'properties' && key !== 'required') merged[key] = value;
     if (isObject(flat['properties'])) Object.assign(properties, flat['properties']);
     for (const name of Array.isArray(flat['required']) ? flat['required'] : []) required.add(name);
