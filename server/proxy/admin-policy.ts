@@ -33,7 +33,8 @@ export function checkAdminDeclaration(config: ProxyUpstream): void {
   if (config.mock?.seed_file !== undefined)
     throw refused('mock.seed_file', `mock.seed_file: an admin call may not make the server read a local file (${config.mock.seed_file}). ${UNLESS}`);
   const source = config.openapi;
-  if (source === undefined) return;
+  // A document given whole is neither read from a file nor fetched.
+  if (source === undefined || typeof source !== 'string') return;
   if (!isDocumentUrl(source))
     throw refused(
       'openapi',

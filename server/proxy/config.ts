@@ -89,6 +89,10 @@ export const MOCK_MAX_RECORDS = 1_000;
 /** What a mock (an upstream given only by its OpenAPI document) may be told beyond the document. */
 export const MockOptions = z.strictObject({
   seed_file: z.string().min(1).max(1024).optional().describe('A JSON or YAML file of the initial records: an object of resource → array of records.'),
+  seed: z
+    .record(z.string(), z.array(z.record(z.string(), z.unknown())))
+    .optional()
+    .describe('The initial records themselves, in place of seed_file: an object of resource → array of records.'),
   max_records: z
     .number()
     .int()
@@ -112,6 +116,9 @@ export const MockOptions = z.strictObject({
 
 export type MockOptions = z.infer<typeof MockOptions>;
 
+/** How an `openapi` source is named in messages and listings: the file or URL, or "an inline document". */
+export const documentSource = (openapi: string | Record<string, unknown> | undefined): string => (typeof openapi === 'string' ? openapi : 'an inline document');
+
 /**
  * An HTTP API: calls to `/proxy/{name}/…` go to `upstream` + `…`; with `replay` and no `upstream`, a recording
  * answers them; with neither, its OpenAPI document is served as a stateful mock (server/proxy/mock/).
@@ -125,11 +132,9 @@ export const HttpUpstream = z
           'the OpenAPI document is mocked.',
       ),
     openapi: z
-      .string()
-      .min(1)
-      .max(2048)
+      .union([z.string().min(1).max(2048), z.record(z.string(), z.unknown())])
       .optional()
-      .describe("The upstream's OpenAPI document (a file, or an http(s) URL): operations are then known by operationId."),
+      .describe("The upstream's OpenAPI document (a file, an http(s) URL, or the document itself): operations are then known by operationId."),
     operations: z
       .record(OperationName, z.string().regex(/^(GET|PUT|POST|DELETE|PATCH) \/\S*$/, 'METHOD /path/{param}'))
       .optional()
@@ -187,6 +192,8 @@ export const HttpUpstream = z
       context.addIssue({ code: 'custom', path: ['upstream'], message: 'a base URL, a recording to replay, or an openapi document to serve as a mock' });
     if (config.record !== undefined && config.upstream === undefined)
       context.addIssue({ code: 'custom', path: ['upstream'], message: 'the upstream to record' });
+    if (config.mock?.seed !== undefined && config.mock.seed_file !== undefined)
+      context.addIssue({ code: 'custom', path: ['mock', 'seed'], message: 'seed or seed_file, not both' });
     if ((config.upstream !== undefined || config.replay !== undefined) && config.mock !== undefined)
       context.addIssue({ code: 'custom', path: ['mock'], message: 'mock options apply only without an upstream URL or a replay (a mock)' });
   });
@@ -219,12 +226,21 @@ export function parseUpstream(data: unknown, where: string, name?: string): Prox
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const path = [...(name === undefined ? [] : [name]), ...issue.path].join('.');
-  throw new ProxyConfigError(`${where}: ${path ? `${path}: ` : ''}${issue.message}`);
+  const field = issue.path.join('.');
+  throw new ProxyConfigError(`${where}: ${path ? `${path}: ` : ''}${issue.message}`, field || undefined);
 }
 
 export type ProxyConfig = Record<string, ProxyUpstream>;
 
-export class ProxyConfigError extends Error {}
+export class ProxyConfigError extends Error {
+  constructor(
+    message: string,
+    /** The member of the declaration at fault (`mock.seed`, `openapi`), when one is. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Largest PROXY_CONFIG file: hundreds of upstreams with their rules. */
 const PROXY_CONFIG_LIMIT = 4 * 1024 * 1024;

@@ -40,7 +40,7 @@ export async function buildUpstream(name: string, config: ProxyUpstream, where: 
   const http = config as HttpUpstream;
   const document = http.openapi === undefined ? undefined : await loadDocument(http.openapi, `${where}: ${name}`);
   if (http.upstream !== undefined || http.replay !== undefined || document === undefined) return HttpProxy.build(name, http, document, where);
-  const seed = http.mock?.seed_file === undefined ? {} : loadSeedFile(http.mock.seed_file, `${where}: ${name}`);
+  const seed = http.mock?.seed ?? (http.mock?.seed_file === undefined ? {} : loadSeedFile(http.mock.seed_file, `${where}: ${name}`));
   return HttpProxy.build(name, http, document, where, new Mock(name, document, seed, http.mock));
 }
 

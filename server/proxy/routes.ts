@@ -7,7 +7,7 @@ import { sendJsonText } from '../core/reply.js';
 import { addressedSession, sessionIdOf } from '../core/session-id.js';
 import type { Session } from '../core/sessions/session.js';
 import { checkAdminDeclaration } from './admin-policy.js';
-import { isMcpUpstream, parseUpstream, ProxyConfigError, ProxyName, type ProxyUpstream } from './config.js';
+import { documentSource, isMcpUpstream, parseUpstream, ProxyConfigError, ProxyName, type ProxyUpstream } from './config.js';
 import { serveHttp } from './http.js';
 import type { Proxies, Upstream } from './proxies.js';
 import { servedDocument } from './served-document.js';
@@ -65,7 +65,8 @@ function sendDocument(app: FastifyInstance, request: FastifyRequest, reply: Fast
 
 /** Where an upstream's calls go, as listings show it: the base URL, the mocked document, the MCP endpoint or command. */
 function describeUpstream(config: ProxyUpstream): string {
-  if (!isMcpUpstream(config)) return config.upstream ?? (config.replay === undefined ? `mock of ${config.openapi}` : `replay: ${config.replay}`);
+  if (!isMcpUpstream(config))
+    return config.upstream ?? (config.replay === undefined ? `mock of ${documentSource(config.openapi)}` : `replay: ${config.replay}`);
   return typeof config.mcp === 'string' ? config.mcp : `stdio: ${config.mcp.command}`;
 }
 
@@ -125,7 +126,7 @@ export async function proxyAdminRoutes(app: FastifyInstance, { proxies, exec = f
         const { upstream, created } = await proxies.put(name, config);
         return { ...summary(upstream), created };
       } catch (error) {
-        if (error instanceof ProxyConfigError) throw problemError(400, 'invalid_proxy', error.message);
+        if (error instanceof ProxyConfigError) throw problemError(400, 'invalid_proxy', error.message, error.field === undefined ? {} : { field: error.field });
         throw error;
       }
     },

@@ -1,3 +1,4 @@
+import { documentSource } from './config.js';
 import type { ToolContract } from '../../hazards/kind.js';
 import { isObject } from '../../lib/object.js';
 import { resolve } from './operations.js';
@@ -12,7 +13,7 @@ type Obj = Record<string, unknown>;
 export function servedDocument(proxy: HttpProxy, base: string, changed: readonly ToolContract[] | null): Obj {
   const document = structuredClone(proxy.document!) as Obj;
   const source = proxy.mock
-    ? `wildtools mock of ${proxy.config.openapi}`
+    ? `wildtools mock of ${documentSource(proxy.config.openapi)}`
     : proxy.config.replay === undefined
       ? `wildtools proxy of ${proxy.config.upstream}`
       : `wildtools proxy of the recording ${proxy.config.replay}`;

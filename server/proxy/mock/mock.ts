@@ -77,7 +77,10 @@ export class Mock {
     }
     const unknown = Object.keys(overrides).filter((key) => !used.has(key));
     if (unknown.length > 0)
-      throw new ProxyConfigError(`${name}: mock.operations: no operation ${unknown.join(', ')} (operations: ${operations.map((op) => op.name).join(', ')})`);
+      throw new ProxyConfigError(
+        `${name}: mock.operations: no operation ${unknown.join(', ')} (operations: ${operations.map((op) => op.name).join(', ')})`,
+        'mock.operations',
+      );
     const resources = new Set<string>();
     for (const prepared of this.operations.values()) {
       const { role, operation } = prepared;
@@ -95,7 +98,7 @@ export class Mock {
       const field = this.idField(resource, undefined);
       for (const [index, record] of records.entries()) table.set(String(record[field] ?? index + 1), deepFreeze(structuredClone(record)));
       if (table.size > this.maxRecords)
-        throw new ProxyConfigError(`${name}: mock.seed_file: ${resource} holds ${table.size} records, above mock.max_records (${this.maxRecords})`);
+        throw new ProxyConfigError(`${name}: mock: the seed holds ${table.size} ${resource}, above mock.max_records (${this.maxRecords})`, 'mock.max_records');
     }
     this.database = { tables };
   }

@@ -57,7 +57,7 @@ t.test('mock.max_records bounds what a session keeps per resource: a create beyo
 
   await t.rejects(
     buildUpstreams(parseProxyConfig({ desk: { openapi: `${DOCS}/helpdesk.yaml`, mock: { seed_file: `${DOCS}/seed.yaml`, max_records: 1 } } }, 't'), 't'),
-    { message: /desk: mock\.seed_file: tickets holds 2 records, above mock\.max_records \(1\)/ },
+    { message: /desk: mock: the seed holds 2 tickets, above mock\.max_records \(1\)/ },
   );
 });
 
@@ -109,4 +109,36 @@ t.test('members beside a $ref are kept over its target; messages read as English
     reply.body.errors.map((e: { message: string }) => e.message),
     ['must be at least 3 characters', 'must be an email address', 'must hold at most 1 item'],
   );
+});
+
+t.test('over an admin call, without ADMIN_PROXY_EXEC, a mock is declared with its document and records given whole', async (t) => {
+  const note = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string', minLength: 1 } } };
+  const json = { content: { 'application/json': { schema: note } } };
+  const list = { content: { 'application/json': { schema: { type: 'array', items: note } } } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'notes', version: '1' },
+    paths: {
+      '/notes': {
+        get: { operationId: 'list_notes', responses: { 200: { description: 'all', ...list } } },
+        post: { operationId: 'add_note', requestBody: json, responses: { 201: { description: 'made', ...json } } },
+      },
+      '/notes/{id}': { get: { operationId: 'get_note', responses: { 200: { description: 'one', ...json } } } },
+    },
+  };
+  const server = await startServer(t);
+  const put = await server.request('PUT', '/admin/proxies/notes', { openapi: document, mock: { seed: { notes: [{ id: 7, text: 'milk' }] } } });
+  t.match(put, { status: 200, body: { name: 'notes', created: true, upstream: 'mock of an inline document' } });
+  const s = await server.newSession({ seed: 'inline' });
+  t.same((await server.request('GET', inSession(s, '/notes/notes/7'))).body, { id: 7, text: 'milk' }, 'the records given');
+  t.match((await server.request('POST', inSession(s, '/notes/notes'), { text: 'eggs' })).body, { id: 8, text: 'eggs' });
+  t.match((await server.request('POST', inSession(s, '/notes/notes'), { text: '' })).body, { status: 400, field: 'text' }, 'validated');
+  t.equal((await server.request('GET', `/s/${s}/proxy/notes/openapi.json`)).body.servers[0].description, 'wildtools mock of an inline document');
+
+  const file = await server.request('PUT', '/admin/proxies/other', { openapi: document, mock: { seed_file: 'seed.json' } });
+  t.match(file, { status: 403, body: { code: 'proxy_not_allowed', field: 'mock.seed_file' } }, 'a seed file is still refused');
+  const both = await server.request('PUT', '/admin/proxies/other', { openapi: document, mock: { seed: {}, seed_file: 'seed.json' } });
+  t.match(both, { status: 400, body: { field: 'mock.seed' } }, 'seed or seed_file, not both');
+  const none = await server.request('PUT', '/admin/proxies/other', { openapi: { info: {} } });
+  t.match(none, { status: 400, body: { field: 'openapi', detail: /the inline document is not an OpenAPI document \(no paths\)/ } });
 });
