@@ -1,6 +1,7 @@
 import { isObject } from '../../../lib/object.js';
 import type { Random } from '../../../lib/random.js';
 import { generate } from './generate.js';
+import { cursorFor, MORE_MEMBER, NEXT_MEMBER, type Page } from './paging.js';
 import { flatten, propertiesOf, type Schema, typeOf } from './schema.js';
 
 /** The response an operation declares for a status class: its status, JSON schema and example (if any). */
@@ -48,15 +49,25 @@ export function listMember(document: unknown, schema: Schema): string | undefine
   return Object.entries(propertiesOf(schema)).find(([, member]) => typeOf(flatten(document, member)) === 'array')?.[0];
 }
 
-/** The records as the list answer's schema wants them: the array itself, or an object with them in its array member. */
-export function listAnswer(document: unknown, raw: unknown, records: unknown[], random: Random): unknown {
+/**
+ * A page of the records as the list answer's schema wants it: the array itself, or an object with them in its array
+ * member, its total set to all the records' count, and its next-page members (`next_cursor`, `has_more`) set.
+ */
+export function listAnswer(document: unknown, raw: unknown, records: unknown[], random: Random, page: Page = { start: 0 }): unknown {
+  const end = page.size === undefined ? records.length : Math.min(records.length, page.start + page.size);
+  const items = records.slice(page.start, end);
+  const more = end < records.length;
   const schema = flatten(document, raw);
-  if (raw === undefined || typeOf(schema) === 'array') return records;
+  if (raw === undefined || typeOf(schema) === 'array') return items;
   const member = listMember(document, schema);
-  if (member === undefined) return records;
+  if (member === undefined) return items;
   const envelope = generate(document, schema, random) as Record<string, unknown>;
-  envelope[member] = records;
+  envelope[member] = items;
   for (const name of ['total', 'count', 'total_count', 'totalCount']) if (typeof envelope[name] === 'number') envelope[name] = records.length;
+  for (const name of Object.keys(propertiesOf(schema))) {
+    if (NEXT_MEMBER.test(name)) envelope[name] = more ? cursorFor(end) : null;
+    else if (MORE_MEMBER.test(name)) envelope[name] = more;
+  }
   return envelope;
 }
 

@@ -13,6 +13,7 @@ import { MOCK_MAX_RECORDS, type MockOptions, ProxyConfigError } from '../config.
 import { type Operation, OperationMap, type ParamPlace, resolve } from '../operations.js';
 import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutReadOnly, withoutWriteOnly } from './answers.js';
 import { generate, uuid } from './generate.js';
+import { pageOf } from './paging.js';
 import { filtersOf, matches, nextNumber, stamped, underParents } from './records.js';
 import { type Role, type RoleOverride, roleOf, singular } from './resources.js';
 import { flatten, propertiesOf, typeOf } from './schema.js';
@@ -32,6 +33,21 @@ export interface MockRequest {
 }
 
 type Obj = Record<string, unknown>;
+
+/** A validated request on its way through the mock: what it does, with what, in which session. */
+interface Acting {
+  role: Role;
+  operation: Obj;
+  params: Obj;
+  body: unknown;
+  session: Session;
+  /** Drawn from the seed, the operation and the parameters: what generated answers use. */
+  random: Random;
+  /** The call's number for its operation in the session. */
+  call: number;
+  /** The query parameters the operation declares, with their schemas' defaults. */
+  query: readonly { name: string; default?: unknown }[];
+}
 export type MockRecord = Record<string, unknown>;
 
 /** The mock's answer, with what a write changed in the session's records (journaled like a tool's changes). */
@@ -108,26 +124,17 @@ export class Mock {
     const errors: FieldError[] = [];
     const params = this.parameters(declared, request, errors);
     const body = this.body(operation, request, errors);
-    if (errors.length > 0) {
-      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-      return problemAnswer(problem(400, 'invalid_input', `Invalid request: ${detail}`, { field: errors[0]!.field, errors }));
-    }
+    if (errors.length > 0) return invalid(errors);
     const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
     const call = request.session.callCount(this.name, request.operation.name);
-    const queryNames = declared.filter((param) => param['in'] === 'query').map((param) => param['name'] as string);
-    return this.act(role, operation, params, body, request.session, random, call, queryNames);
+    const query = declared
+      .filter((param) => param['in'] === 'query')
+      .map((param) => ({ name: param['name'] as string, default: flatten(this.document, param['schema'])['default'] }));
+    return this.act({ role, operation, params, body, session: request.session, random, call, query });
   }
 
-  private act(
-    role: Role,
-    operation: Obj,
-    params: Obj,
-    body: unknown,
-    session: Session,
-    random: Random,
-    call: number,
-    queryNames: readonly string[],
-  ): MockAnswer {
+  private act(request: Acting): MockAnswer {
+    const { role, operation, params, body, session, random, call, query } = request;
     const state = session.domain(this.name);
     const records = state.tables[role.resource];
     const missingParent = role.parents.find((parent) => {
@@ -163,14 +170,25 @@ export class Mock {
       }
       case 'list': {
         // A GET whose answer holds no list (`/health`) is no collection: it is answered like any other operation.
-        if (!this.holdsList(operation)) return this.act({ ...role, action: 'none' }, operation, params, body, session, random, call, queryNames);
+        if (!this.holdsList(operation)) return this.act({ ...request, role: { ...role, action: 'none' } });
         const declared = declaredAnswer(this.document, operation, 200);
         const item = itemSchema(this.document, declared.schema);
-        const filters = filtersOf(params, queryNames, this.document, item);
-        const items = [...(records?.values() ?? [])]
-          .filter((record) => underParents(record as MockRecord, role.parents, params) && matches(record as MockRecord, filters))
-          .map((record) => withoutWriteOnly(this.document, item, record));
-        return jsonAnswer(declared.status, listAnswer(this.document, declared.schema, items, random));
+        const names = query.map((param) => param.name);
+        const filters = filtersOf(params, names, this.document, item);
+        const listed = [...(records?.values() ?? [])].filter(
+          (record) => underParents(record as MockRecord, role.parents, params) && matches(record as MockRecord, filters),
+        ) as MockRecord[];
+        const field = this.idField(role.resource, item);
+        const errors: FieldError[] = [];
+        const page = pageOf(
+          params,
+          query,
+          listed.map((record) => String(record[field])),
+          errors,
+        );
+        if (errors.length > 0) return invalid(errors);
+        const items = listed.map((record) => withoutWriteOnly(this.document, item, record));
+        return jsonAnswer(declared.status, listAnswer(this.document, declared.schema, items, random, page));
       }
       case 'read':
       case 'update':
@@ -343,6 +361,12 @@ const jsonAnswer = (status: number, value: unknown): UpstreamAnswer => ({
   headers: { 'content-type': 'application/json; charset=utf-8' },
   body: Buffer.from(JSON.stringify(value ?? null)),
 });
+
+/** A request the document does not allow: a 400 naming the first field, with every error. */
+function invalid(errors: readonly FieldError[]): MockAnswer {
+  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  return problemAnswer(problem(400, 'invalid_input', `Invalid request: ${detail}`, { field: errors[0]!.field, errors }));
+}
 
 const problemAnswer = (body: Problem): UpstreamAnswer => ({
   status: body.status,

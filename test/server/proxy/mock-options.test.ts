@@ -142,3 +142,40 @@ t.test('over an admin call, without ADMIN_PROXY_EXEC, a mock is declared with it
   const none = await server.request('PUT', '/admin/proxies/other', { openapi: { info: {} } });
   t.match(none, { status: 400, body: { field: 'openapi', detail: /the inline document is not an OpenAPI document \(no paths\)/ } });
 });
+
+t.test("lists page as the document's parameters say: a size (or its default), a cursor, an offset, a record to start after", async (t) => {
+  const proxies = await buildUpstreams(
+    parseProxyConfig({ desk: { openapi: 'examples/helpdesk/openapi.yaml', mock: { seed_file: 'examples/helpdesk/seed.yaml' } } }, 'test'),
+    'test',
+  );
+  const server = await startServer(t, { proxies });
+  const s = await server.newSession({ seed: 'pages' });
+  for (const subject of ['One more', 'Two more', 'Three more'])
+    await server.request('POST', inSession(s, '/desk/tickets'), { subject, requester_email: 'jo.park@example.com' });
+  const ids = (page: { data: { id: string }[] }) => page.data.map((ticket) => ticket.id);
+  const all = (await server.request('GET', inSession(s, '/desk/tickets'))).body;
+  t.same(ids(all), ['ticket_1', 'ticket_2', 'ticket_3', 'ticket_4', 'ticket_5', 'ticket_6'], 'within the default size (25): one page');
+  t.match(all, { has_more: false, next_cursor: null });
+
+  const first = (await server.request('GET', inSession(s, '/desk/tickets?limit=4'))).body;
+  t.same(ids(first), ['ticket_1', 'ticket_2', 'ticket_3', 'ticket_4']);
+  t.match(first, { has_more: true, next_cursor: /^mc1\./ }, 'more: a cursor to them');
+  const second = (await server.request('GET', inSession(s, `/desk/tickets?limit=4&cursor=${first.next_cursor}`))).body;
+  t.same(ids(second), ['ticket_5', 'ticket_6'], 'the cursor gets the rest');
+  t.match(second, { has_more: false, next_cursor: null });
+  const open = (await server.request('GET', inSession(s, '/desk/tickets?limit=2&status=open'))).body;
+  t.same(ids(open), ['ticket_1', 'ticket_4'], 'pages of the filtered list');
+
+  const bad = await server.request('GET', inSession(s, '/desk/tickets?cursor=abc'));
+  t.match(bad, { status: 400, body: { field: 'cursor', detail: /cursor: is not a cursor this API handed out/ } }, 'a cursor it never gave is refused');
+
+  const { pageOf } = await import('../../../server/proxy/mock/paging.js');
+  const errors: { field: string; message: string }[] = [];
+  const declared = [{ name: 'per_page' }, { name: 'page' }, { name: 'offset' }, { name: 'starting_after' }];
+  t.same(pageOf({ per_page: 10, page: 3 }, declared, [], errors), { start: 20, size: 10 }, 'a page number counts pages of the size');
+  t.same(pageOf({ per_page: 10, offset: 5 }, declared, [], errors), { start: 5, size: 10 }, 'an offset');
+  t.same(pageOf({ starting_after: 'b' }, declared, ['a', 'b', 'c'], errors), { start: 2 }, 'after a record, all the rest');
+  t.same(errors, []);
+  pageOf({ starting_after: 'z' }, declared, ['a'], errors);
+  t.same(errors, [{ field: 'starting_after', message: 'names no record (z)' }]);
+});
