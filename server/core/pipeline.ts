@@ -226,7 +226,7 @@ export class PipelineCall<Tool extends HazardTool, Ran, Also extends string> {
       call: context.call,
       args,
       status,
-      result: ok ? body : this.committed ? this.ran : undefined,
+      result: ok ? body : this.committed ? executor.data(this.ran as Ran) : undefined,
       problem: ok ? undefined : executor.problem(status, body),
       idempotency: this.idempotency,
       changes,

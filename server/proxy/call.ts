@@ -22,7 +22,9 @@ export interface Sent<Raw> {
   /** The raw answer's text, when the transport has it (what the journal counts, not made again from the result). */
   text?: string;
   /** What the call changed in the session's records (a mock's write), and how to take it back. */
-  wrote?: { changes: readonly Change[]; revert: () => void };
+  wrote?: { changes: readonly Change[]; revert: () => void } | undefined;
+  /** The idempotency key a mock's write carried, and the call it replayed instead of writing. */
+  idempotency?: { key: string; replayed?: number } | undefined;
 }
 
 /**
@@ -78,6 +80,7 @@ class Upstream<Raw> implements CallExecutor<ProxyTool, Sent<Raw>, 'passthrough'>
 
   async run(call: PipelineCall<ProxyTool, Sent<Raw>, 'passthrough'>, args: unknown): Promise<Sent<Raw>> {
     this.sent = await this.call.send(args as Record<string, unknown>, args !== this.call.args);
+    if (this.sent.idempotency) call.idempotency = this.sent.idempotency;
     if (this.sent.wrote) {
       // Journaled (and kept by a persisted session) even when a hazard then drops the answer.
       call.changes = this.sent.wrote.changes;

@@ -81,7 +81,8 @@ export async function serveHttp(
     const ok = answer.status >= 200 && answer.status < 300;
     const text = answer.body.toString('utf8');
     const result = answerData(text, answer.headers['content-type'], answer.status);
-    if (answer.wrote) return { ok, status: answer.status, result, raw: answer, text, wrote: answer.wrote };
+    if (answer.wrote || answer.idempotency)
+      return { ok, status: answer.status, result, raw: answer, text, wrote: answer.wrote, idempotency: answer.idempotency };
     if (!ok || method !== 'GET' || result === null || typeof result !== 'object') return { ok, status: answer.status, result, raw: answer, text };
     reads.set(tool.name, path, result);
     const page = fromOffset(result, offset);

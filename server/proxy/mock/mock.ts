@@ -13,6 +13,7 @@ import { MOCK_MAX_RECORDS, type MockOptions, ProxyConfigError } from '../config.
 import { type Operation, OperationMap, type ParamPlace, resolve } from '../operations.js';
 import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutReadOnly, withoutWriteOnly } from './answers.js';
 import { generate, uuid } from './generate.js';
+import { idempotencyKeyOf, keyed } from './idempotency.js';
 import { pageOf } from './paging.js';
 import { filtersOf, matches, nextNumber, stamped, underParents } from './records.js';
 import { type Role, type RoleOverride, roleOf, singular } from './resources.js';
@@ -53,6 +54,8 @@ export type MockRecord = Record<string, unknown>;
 /** The mock's answer, with what a write changed in the session's records (journaled like a tool's changes). */
 export interface MockAnswer extends UpstreamAnswer {
   wrote?: { changes: readonly Change[]; revert: () => void };
+  /** The idempotency key the write carried, and the call it replayed (when it wrote nothing). */
+  idempotency?: { key: string; replayed?: number };
 }
 /** An operation as the document declares it, read once. */
 interface Prepared {
@@ -130,7 +133,15 @@ export class Mock {
     const query = declared
       .filter((param) => param['in'] === 'query')
       .map((param) => ({ name: param['name'] as string, default: flatten(this.document, param['schema'])['default'] }));
-    return this.act({ role, operation, params, body, session: request.session, random, call, query });
+    const key = request.operation.writes ? idempotencyKeyOf(declared, request.headers) : undefined;
+    if (key === undefined) return this.act({ role, operation, params, body, session: request.session, random, call, query });
+    const known = keyed(request.session, this.name, request.operation.name, request.args, key);
+    if (known && 'refused' in known) return { ...problemAnswer(known.refused), idempotency: { key } };
+    if (known) {
+      const status = declaredAnswer(this.document, operation, role.action === 'create' ? 201 : 200).status;
+      return { ...jsonAnswer(status, known.result), idempotency: { key, replayed: known.replayed } };
+    }
+    return { ...this.act({ role, operation, params, body, session: request.session, random, call, query }), idempotency: { key } };
   }
 
   private act(request: Acting): MockAnswer {

@@ -148,3 +148,34 @@ t.test('a mock declared again starts every session afresh; one removed leaves th
   t.equal((await server.request('DELETE', '/admin/proxies/desk')).status, 204);
   t.notOk((await server.state(s)).desk, 'a removed mock leaves the state');
 });
+
+t.test('a write sent again under the Idempotency-Key its document declares answers the first one and writes nothing', async (t) => {
+  const config = { desk: { openapi: 'examples/helpdesk/openapi.yaml', mock: { seed_file: 'examples/helpdesk/seed.yaml' } } };
+  const server = await mockServer(t, config);
+  // One lost answer: a retryable fault does not strike twice in a row (max_consecutive 1).
+  const s = await server.newSession({ seed: 'key', hazards: { max_consecutive: 1, tools: { desk__create_ticket: { unknown_outcome: 'on' } } } });
+  const ticket = { subject: 'Cannot reset my password', requester_email: 'jo.park@example.com' };
+  const headers = { 'idempotency-key': 'open-reset-ticket' };
+  const lost = await server.request('POST', inSession(s, '/desk/tickets'), ticket, headers).then(
+    (reply) => reply.status,
+    () => 0,
+  );
+  t.not(lost, 201, 'the first answer is lost');
+  const retry = await server.request('POST', inSession(s, '/desk/tickets'), ticket, headers);
+  t.match(retry, { status: 201, body: { id: 'ticket_4', subject: ticket.subject } }, 'the retry answers the ticket the first call opened');
+  t.equal((await server.request('GET', inSession(s, '/desk/tickets?status=open&limit=100'))).body.data.length, 2, 'one ticket opened, not two');
+  const journal = await server.journal(s);
+  t.match(
+    journal[0],
+    { idempotency: { key: 'open-reset-ticket' }, hazards: [{ kind: 'unknown_outcome' }], result: { id: 'ticket_4' } },
+    'the lost answer is journaled',
+  );
+  t.notOk(journal[0].result.raw, 'as the answer, not the transport');
+  t.match(journal[1], { idempotency: { key: 'open-reset-ticket', replayed: 1 }, changes: [] });
+  const other = await server.request('POST', inSession(s, '/desk/tickets'), { ...ticket, subject: 'Another' }, headers);
+  t.match(other, { status: 422, body: { code: 'idempotency_key_reused', field: 'Idempotency-Key' } }, 'the key with another body is refused');
+  const plain = await server.newSession({ seed: 'key' });
+  await server.request('POST', inSession(plain, '/desk/tickets'), ticket, headers);
+  await server.request('POST', inSession(plain, '/desk/tickets'), ticket);
+  t.equal((await server.state(plain)).desk.tickets.ticket_5?.subject, ticket.subject, 'without the key, a second create opens a second ticket');
+});
