@@ -12,36 +12,70 @@ const RUNS = Number(process.env['MOCK_FUZZ_RUNS'] ?? 300);
 const DOCS = 'test/server/proxy/mock-documents';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const segment = fc.oneof(fc.constantFrom('t_100', 't_101', 'ticket_1', '1', '0', '-1', 'x', '%zz', '..', ''), fc.string({ maxLength: 12 }));
+const segment = fc.oneof(fc.constantFrom('t_100', 't_101', 'ticket_1', 'ticket_2', '1', '0', '-1', 'x', '%zz', '..', ''), fc.string({ maxLength: 12 }));
+const cursor = fc.oneof(fc.constantFrom('mc1.b2Zmc2V0OjI', 'mc1.b2Zmc2V0Ojk5OTk5OTk5OTk', 'mc1.', 'x'), fc.string({ maxLength: 16 }));
 const path = fc.oneof(
   fc.constantFrom('/desk/tickets', '/desk/health', '/library/books', '/library/loans', '/desk/tickets?limit=5', '/desk/tickets?limit=999&status=x'),
   segment.map((id) => `/desk/tickets/${encodeURIComponent(id)}`),
   segment.map((id) => `/desk/tickets/${encodeURIComponent(id)}/archive`),
   segment.map((id) => `/library/books/${encodeURIComponent(id)}`),
   segment.map((id) => `/library/books/${encodeURIComponent(id)}/borrow`),
+  // The helpdesk example: comments below a ticket, an x-wildtools update, pages by limit and cursor.
+  segment.map((id) => `/help/tickets/${encodeURIComponent(id)}/comments`),
+  segment.map((id) => `/help/tickets/${encodeURIComponent(id)}/escalate`),
+  fc.tuple(fc.integer({ min: -2, max: 30 }), cursor).map(([limit, at]) => `/help/tickets?limit=${limit}&cursor=${encodeURIComponent(at)}`),
+  fc.constantFrom('/help/tickets', '/help/agents', '/help/tickets?status=open', '/help/tickets?assignee_id=agent_1&limit=1'),
 );
 const member = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('low', 'urgent', 'open', 'ann@example.org', 'x'.repeat(100), 0, 40, 41, null));
 const body = fc.oneof(
   fc.constant(undefined),
   fc.dictionary(
-    fc.constantFrom('title', 'priority', 'estimate_hours', 'tags', 'contact', 'status', 'isbn', 'price', 'format', 'id', 'ticketId', 'due'),
+    fc.constantFrom(
+      'title',
+      'priority',
+      'estimate_hours',
+      'tags',
+      'contact',
+      'status',
+      'isbn',
+      'price',
+      'format',
+      'id',
+      'ticketId',
+      'due',
+      'subject',
+      'requester_email',
+      'body',
+      'author',
+      'assignee_id',
+    ),
     member,
   ),
   fc.jsonValue({ maxDepth: 3 }),
 );
-const request = fc.record({ method: fc.constantFrom(...METHODS), path, body, reason: fc.option(fc.string({ maxLength: 8 })) });
+const request = fc.record({
+  method: fc.constantFrom(...METHODS),
+  path,
+  body,
+  reason: fc.option(fc.string({ maxLength: 8 })),
+  key: fc.option(fc.constantFrom('k1', 'k2', '')),
+});
 
 async function fuzz(t: Test, hazardEnv: NodeJS.ProcessEnv, check: (status: number, injected: boolean) => string | undefined) {
   const config = parseProxyConfig(
-    { desk: { openapi: `${DOCS}/helpdesk.yaml`, mock: { seed_file: `${DOCS}/seed.yaml` } }, library: { openapi: `${DOCS}/library.json` } },
+    {
+      desk: { openapi: `${DOCS}/helpdesk.yaml`, mock: { seed_file: `${DOCS}/seed.yaml` } },
+      library: { openapi: `${DOCS}/library.json` },
+      help: { openapi: 'examples/helpdesk/openapi.yaml', mock: { seed_file: 'examples/helpdesk/seed.yaml', max_records: 5 } },
+    },
     'fuzz',
   );
   const server = await startServer(t, { proxies: await buildUpstreams(config, 'fuzz'), hazardEnv });
   const session = await server.newSession({ seed: 'fuzz' });
   const statuses = new Map<number, number>();
   await fc.assert(
-    fc.asyncProperty(request, async ({ method, path, body, reason }) => {
-      const headers: Record<string, string> = reason === null ? {} : { 'x-reason': reason };
+    fc.asyncProperty(request, async ({ method, path, body, reason, key }) => {
+      const headers: Record<string, string> = { ...(reason === null ? {} : { 'x-reason': reason }), ...(key === null ? {} : { 'idempotency-key': key }) };
       const reply = await server.request(method, `/s/${session}/proxy${path}`, body, headers);
       statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
       const last = (await server.journal(session)).at(-1);
