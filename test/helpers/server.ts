@@ -115,6 +115,8 @@ export interface Rejection {
   args: unknown;
   status: number;
   detail: string;
+  /** The argument the refusal names, when it names one. */
+  field?: string;
   why?: string;
 }
 
@@ -125,10 +127,11 @@ interface Asserts {
 
 /** Calls `tool` with each case's arguments; each must answer its status and exact problem detail. */
 export async function expectRejections(t: Asserts, server: TestServer, domain: string, tool: string, cases: readonly Rejection[], session?: string) {
-  for (const { args, status, detail, why = detail } of cases) {
+  for (const { args, status, detail, field, why = detail } of cases) {
     const reply = await server.call(domain, tool, args, session);
     t.equal(reply.status, status, why);
     t.equal(reply.body?.detail, detail, why);
+    if (field !== undefined) t.equal(reply.body?.field, field, `${why}: names ${field}`);
     const declared = server.app.registry.byDomain.get(domain)?.get(tool)?.tool;
     if (declared) t.equal(undeclaredRefusal(declared, reply.status, reply.body?.code), undefined, `${why}: a code ${tool} declares`);
     t.match(reply.headers['content-type'], /application\/problem\+json/, why);

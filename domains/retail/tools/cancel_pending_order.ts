@@ -26,7 +26,8 @@ export default defineTool({
   run({ order_id, reason }, db: RetailDb) {
     const current = requireOrder(db, order_id);
     if (current.status !== 'pending') throw toolError(RETAIL_ERRORS.order_not_pending, 'Non-pending order cannot be cancelled');
-    if (!(CANCEL_REASONS as readonly string[]).includes(reason)) throw toolError(RETAIL_ERRORS.invalid_reason, 'Invalid reason');
+    if (!(CANCEL_REASONS as readonly string[]).includes(reason))
+      throw toolError(RETAIL_ERRORS.invalid_reason, 'Invalid reason', { extra: { field: 'reason' } });
 
     const user = db.users.edit(current.user_id) ?? requireUser(db, current.user_id);
     const order = db.orders.edit(order_id)!;

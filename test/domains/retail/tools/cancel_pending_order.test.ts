@@ -34,7 +34,7 @@ t.test('cancel_pending_order', async (t) => {
     const cases = [
       { args: { order_id: delivered.order_id, reason: 'no longer needed' }, status: 409, detail: 'Non-pending order cannot be cancelled' },
       { args: { order_id: modified.order_id, reason: 'no longer needed' }, status: 409, detail: 'Non-pending order cannot be cancelled' },
-      { args: { order_id: paidByGiftCard.order_id, reason: 'found it cheaper' }, status: 422, detail: 'Invalid reason' },
+      { args: { order_id: paidByGiftCard.order_id, reason: 'found it cheaper' }, status: 422, detail: 'Invalid reason', field: 'reason' },
       { args: { order_id: '#W0000000', reason: 'no longer needed' }, status: 404, detail: 'Order not found' },
     ];
     await expectRejections(t, server, 'retail', 'cancel_pending_order', cases, session);
