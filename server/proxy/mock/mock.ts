@@ -103,6 +103,20 @@ export class Mock {
     this.database = { tables };
   }
 
+  /** What the mock makes of each operation of its document: the resource, action, id parameter and parents it acts on. */
+  roles(): { name: string; method: string; path: string; role: Role }[] {
+    return new OperationMap(this.document).operations.map((op) => {
+      const { role, operation } = this.prepared(op);
+      // A GET whose answer holds no list (`/health`) keeps nothing, as `act` answers it.
+      return {
+        name: op.name,
+        method: op.method,
+        path: op.path,
+        role: role.action === 'list' && !this.holdsList(operation) ? { ...role, action: 'none' } : role,
+      };
+    });
+  }
+
   answer(request: MockRequest): MockAnswer {
     const { operation, declared, role } = this.prepared(request.operation);
     const errors: FieldError[] = [];
