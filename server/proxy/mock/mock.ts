@@ -84,9 +84,10 @@ export class Mock {
     const resources = new Set<string>();
     for (const prepared of this.operations.values()) {
       const { role, operation } = prepared;
-      // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise.
-      if (role.action === 'none' && operationMethod(operation) === 'post' && !prepared.overridden && this.listsAt(operation['x-path'] as string))
-        prepared.role = { ...role, action: 'create' };
+      // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise;
+      // a POST at a record (`POST /pets/{id}`, whose GET reads one) does not.
+      const below = role.action === 'none' && role.idParam === undefined && operationMethod(operation) === 'post';
+      if (below && !prepared.overridden && this.listsAt(operation['x-path'] as string)) prepared.role = { ...role, action: 'create' };
       if (prepared.role.action === 'none') continue;
       if (prepared.role.action !== 'list' || this.holdsList(operation)) resources.add(role.resource);
       if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
@@ -197,7 +198,9 @@ export class Mock {
           const given = this.given(operation, declared.schema, body);
           const field = this.idField(role.resource, declared.schema);
           const kept = operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found;
-          const changed = stamped(this.document, declared.schema, { ...kept, ...given, [field]: found[field] }, session.clock.now(), false);
+          // A child stays under its parents (a PUT keeps only readOnly members, which its parent's id rarely is).
+          const parents = Object.fromEntries(role.parents.map((parent) => [parent.field, found[parent.field]]));
+          const changed = stamped(this.document, declared.schema, { ...kept, ...given, ...parents, [field]: found[field] }, session.clock.now(), false);
           record = changed;
           wrote = write(state, (tables) => tables[role.resource]!.put(id!, changed));
         }
