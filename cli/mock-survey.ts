@@ -5,7 +5,7 @@ import { buildApp } from '../server/app.js';
 import { parseUpstream } from '../server/proxy/config.js';
 import { generate } from '../server/proxy/mock/generate.js';
 import type { Role } from '../server/proxy/mock/resources.js';
-import { flatten, propertiesOf } from '../server/proxy/mock/schema.js';
+import { alternatives, flatten, propertiesOf } from '../server/proxy/mock/schema.js';
 import { fillPath, resolve } from '../server/proxy/operations.js';
 import { buildUpstream } from '../server/proxy/proxies.js';
 import type { HttpProxy } from '../server/proxy/upstream.js';
@@ -96,6 +96,8 @@ interface Request {
   query: Record<string, string>;
   headers: Record<string, string>;
   body?: unknown;
+  /** The record of the session its id parameter names, when it names one. */
+  held?: string;
 }
 
 /** The calls of one session, each request built from the document and the records the session holds. */
@@ -116,6 +118,8 @@ class Exercise {
     const request = this.request(op, before, random);
     const answer = await this.send(request);
     const call: SurveyCall = { operation: op.name, request: describe(request), status: answer.status, note: noteOf(answer.status, answer.body) };
+    // A record the session holds, not found: the mock lost it (or a path reads it otherwise than its id parameter says).
+    if (answer.status === 404 && request.held !== undefined) call.note += ` (the session holds ${request.held})`;
     if (op.role.action === 'create' && answer.status >= 200 && answer.status < 300) {
       const after = await this.records();
       const made = Object.keys(after[op.role.resource] ?? {}).find((id) => !Object.hasOwn(before[op.role.resource] ?? {}, id));
@@ -156,7 +160,8 @@ class Exercise {
   private request(op: SurveyRole, records: Record<string, Obj>, random: Random, chosen?: { id: string; record: Obj }): Request {
     const { role } = op;
     const values: Obj = {};
-    const own = chosen ?? firstRecord(records[role.resource]);
+    // A record of the resource that sits under parents (a child of `/invoices/{id}/timeline` holds its invoice's id).
+    const own = chosen ?? firstRecord(records[role.resource], (record) => role.parents.every((parent) => record[parent.field] !== undefined));
     if (role.idParam !== undefined && own !== undefined) {
       values[role.idParam] = own.id;
       for (const parent of role.parents) if (own.record[parent.field] !== undefined) values[parent.param] = own.record[parent.field];
@@ -176,7 +181,15 @@ class Exercise {
     const body = this.body(operation, random);
     // A create sends no id: the mock assigns one, as a server would (a generated one could break the id parameter's own bounds).
     if (role.action === 'create' && isObject(body)) for (const field of ['id', readerOf(op, this.roles)?.role.idParam]) if (field) delete body[field];
-    return { method: op.method, path: fillPath(op.path, values), query, headers, ...(body === undefined ? {} : { body }) };
+    const held = role.idParam !== undefined && own !== undefined ? `${role.resource} '${own.id}'` : undefined;
+    return {
+      method: op.method,
+      path: fillPath(op.path, values),
+      query,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      ...(held === undefined ? {} : { held }),
+    };
   }
 
   private operation(op: SurveyRole): Obj {
@@ -204,9 +217,12 @@ class Exercise {
     const content = isObject(requestBody['content']) ? requestBody['content'] : {};
     const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
     if (!isObject(json) || json['schema'] === undefined) return undefined;
-    const body = generate(this.document, json['schema'], random);
+    // One alternative of a oneOf/anyOf, the first, whose required members can then be filled in.
+    const whole = flatten(this.document, json['schema']);
+    const first = alternatives(whole)?.[0];
+    const schema = first === undefined ? whole : { ...whole, oneOf: undefined, anyOf: undefined, ...flatten(this.document, first) };
+    const body = generate(this.document, schema, random);
     if (!isObject(body)) return body;
-    const schema = flatten(this.document, json['schema']);
     const properties = propertiesOf(schema);
     for (const name of asArray(schema['required']))
       if (typeof name === 'string' && body[name] === undefined) body[name] = generate(this.document, properties[name] ?? { type: 'string' }, random);
@@ -221,9 +237,9 @@ function readerOf(create: SurveyRole, roles: readonly SurveyRole[]): SurveyRole 
   return readers.find((one) => one.path.startsWith(`${create.path}/{`)) ?? readers[0];
 }
 
-const firstRecord = (table: Obj | undefined): { id: string; record: Obj } | undefined => {
-  const first = Object.entries(table ?? {})[0];
-  return first === undefined ? undefined : { id: first[0], record: isObject(first[1]) ? first[1] : {} };
+const firstRecord = (table: Obj | undefined, fits: (record: Obj) => boolean = () => true): { id: string; record: Obj } | undefined => {
+  const first = Object.entries(table ?? {}).find(([, record]) => isObject(record) && fits(record));
+  return first === undefined ? undefined : { id: first[0], record: first[1] as Obj };
 };
 
 const member = (object: Obj, key: string): Obj => {
