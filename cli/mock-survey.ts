@@ -178,9 +178,9 @@ class Exercise {
         (place === 'query' ? query : headers)[place === 'header' ? name.toLowerCase() : name] = asText(generate(this.document, param['schema'], random));
       }
     }
-    const body = this.body(operation, random);
-    // A create sends no id: the mock assigns one, as a server would (a generated one could break the id parameter's own bounds).
-    if (role.action === 'create' && isObject(body)) for (const field of ['id', readerOf(op, this.roles)?.role.idParam]) if (field) delete body[field];
+    // A create sends no id unless it must: the mock assigns one, as a server would (a generated one could break the id parameter's bounds).
+    const ids = role.action === 'create' ? ['id', readerOf(op, this.roles)?.role.idParam ?? 'id'] : [];
+    const body = this.body(operation, random, ids);
     const held = role.idParam !== undefined && own !== undefined ? `${role.resource} '${own.id}'` : undefined;
     return {
       method: op.method,
@@ -212,7 +212,7 @@ class Exercise {
   }
 
   /** A JSON body the request schema accepts: generated, with the required members a generated record leaves out (`writeOnly`, undeclared). */
-  private body(operation: Obj, random: Random): unknown {
+  private body(operation: Obj, random: Random, dropped: readonly string[]): unknown {
     const requestBody = flatten(this.document, operation['requestBody']);
     const content = isObject(requestBody['content']) ? requestBody['content'] : {};
     const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
@@ -221,11 +221,13 @@ class Exercise {
     const whole = flatten(this.document, json['schema']);
     const first = alternatives(whole)?.[0];
     const schema = first === undefined ? whole : { ...whole, oneOf: undefined, anyOf: undefined, ...flatten(this.document, first) };
-    const body = generate(this.document, schema, random);
+    const example = mediaExample(this.document, json);
+    const body = example === undefined ? generate(this.document, schema, random) : example;
     if (!isObject(body)) return body;
     const properties = propertiesOf(schema);
-    for (const name of asArray(schema['required']))
-      if (typeof name === 'string' && body[name] === undefined) body[name] = generate(this.document, properties[name] ?? { type: 'string' }, random);
+    const required = asArray(schema['required']).filter((name): name is string => typeof name === 'string');
+    for (const name of required) if (body[name] === undefined) body[name] = generate(this.document, properties[name] ?? { type: 'string' }, random);
+    for (const name of dropped) if (!required.includes(name)) delete body[name];
     return body;
   }
 }
@@ -235,6 +237,13 @@ function readerOf(create: SurveyRole, roles: readonly SurveyRole[]): SurveyRole 
   const parents = (role: Role) => role.parents.map((parent) => parent.resource).join('/');
   const readers = roles.filter((one) => one.role.action === 'read' && one.role.resource === create.role.resource && parents(one.role) === parents(create.role));
   return readers.find((one) => one.path.startsWith(`${create.path}/{`)) ?? readers[0];
+}
+
+/** The request's own example, as a client reading the document would send it: the media type's `example`, or its first `examples` value. */
+function mediaExample(document: Obj, media: Obj): unknown {
+  if (media['example'] !== undefined) return structuredClone(media['example']);
+  const first = resolve(document, Object.values(isObject(media['examples']) ? media['examples'] : {})[0]);
+  return isObject(first) && first['value'] !== undefined ? structuredClone(first['value']) : undefined;
 }
 
 const firstRecord = (table: Obj | undefined, fits: (record: Obj) => boolean = () => true): { id: string; record: Obj } | undefined => {
