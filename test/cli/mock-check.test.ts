@@ -82,25 +82,25 @@ t.test('a create the read cannot find, a broken document, a missing seed file: e
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const thing = { type: 'object', properties: { name: { type: 'string' } } };
   const answer = (status: string) => ({ [status]: { description: 'ok', content: { 'application/json': { schema: thing } } } });
-  const uuidIds = {
+  const boundedIds = {
     openapi: '3.0.3',
     info: { title: 'things', version: '1' },
     paths: {
       '/things': { post: { operationId: 'makeThing', requestBody: { content: { 'application/json': { schema: thing } } }, responses: answer('201') } },
-      // Records get ids like thing_1 (their schema has no id member), which this parameter refuses.
+      // Records get ids counted from 1 (their schema has no id member), which this parameter's minimum refuses.
       '/things/{id}': {
         get: {
           operationId: 'getThing',
-          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 100 } }],
           responses: answer('200'),
         },
       },
     },
   };
-  writeFileSync(join(dir, 'things.json'), JSON.stringify(uuidIds));
+  writeFileSync(join(dir, 'things.json'), JSON.stringify(boundedIds));
   const lost = await check(join(dir, 'things.json'));
   t.equal(lost.code, 1);
-  t.match(lost.out, /^make_thing +POST \/things +201 +not found after create \(get_thing 'thing_1': 400 Invalid request: id: must be a UUID\)$/m);
+  t.match(lost.out, /^make_thing +POST \/things +201 +not found after create \(get_thing '1': 400 Invalid request: id: must be at least 100\)$/m);
   t.match(lost.out, /Not found after create: make_thing\nFAILED\n$/);
   const lostJson = await survey(join(dir, 'things.json'));
   t.equal(lostJson.code, 1);

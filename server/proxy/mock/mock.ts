@@ -54,6 +54,8 @@ interface Prepared {
 export class Mock {
   /** Each resource's id parameter name (from its `/things/{id}` operations). */
   private readonly idParams = new Map<string, string>();
+  /** Each resource's id parameter schema: the type of the ids it makes when its records' schema has no id member. */
+  private readonly idSchemas = new Map<string, unknown>();
   /** Each operation's reading of the document, by method and path. */
   private readonly operations = new Map<string, Prepared>();
   private readonly maxRecords: number;
@@ -90,7 +92,10 @@ export class Mock {
       if (below && !prepared.overridden && this.listsAt(operation['x-path'] as string)) prepared.role = { ...role, action: 'create' };
       if (prepared.role.action === 'none') continue;
       if (prepared.role.action !== 'list' || this.holdsList(operation)) resources.add(role.resource);
-      if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
+      if (role.idParam !== undefined && !this.idParams.has(role.resource)) {
+        this.idParams.set(role.resource, role.idParam);
+        this.idSchemas.set(role.resource, prepared.declared.find((param) => param['name'] === role.idParam)?.['schema']);
+      }
     }
     const tables = new Map<string, Map<string, unknown>>([...resources].map((resource) => [resource, new Map()]));
     for (const [resource, records] of Object.entries(initial)) {
@@ -241,7 +246,7 @@ export class Mock {
   }
 
   private newId(schema: unknown, field: string, resource: string, number: number, random: Random): unknown {
-    const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field]);
+    const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field] ?? this.idSchemas.get(resource));
     if (typeOf(member) === 'integer' || typeOf(member) === 'number') return number;
     if (member['format'] === 'uuid') return uuid(random);
     return `${singular(resource)}_${number}`;

@@ -4,8 +4,9 @@ import { buildUpstreams } from '../../../server/proxy/proxies.js';
 import type { HttpProxy } from '../../../server/proxy/upstream.js';
 import { startServer } from '../../helpers/server.js';
 
-// Two readings of a document's paths that `wildtools mock-check` showed wrong on public documents: a POST at a
-// record (the Swagger petstore's `POST /pet/{petId}`) made a create, and a PUT on a child lost its parent.
+// Readings of a document that `wildtools mock-check` showed wrong on public documents: a POST at a record (the
+// Swagger petstore's `POST /pet/{petId}`) made a create, a PUT on a child lost its parent, and a record whose
+// schema has no id member got a string id that an integer or UUID id parameter refused (GitHub's page builds).
 
 const item = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } };
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
@@ -67,4 +68,33 @@ t.test('a PUT on a child keeps it under its parent: read, listed and deleted the
     ['oat milk'],
   );
   t.equal((await server.request('DELETE', at(`/lists/1/items/${added.body.id}`))).status, 204);
+});
+
+t.test("a record without an id member gets an id of its id parameter's type: an integer, a UUID", async (t) => {
+  const note = { type: 'object', properties: { text: { type: 'string' } } };
+  const idOf = (schema: unknown) => ({ name: 'id', in: 'path', required: true, schema });
+  const notes = (schema: unknown) => ({
+    '/notes': { post: { operationId: 'addNote', requestBody: json(note), responses: { '201': answer(note) } } },
+    '/notes/{id}': { parameters: [idOf(schema)], get: { operationId: 'getNote', responses: { '200': answer(note) } } },
+  });
+  const config = parseProxyConfig(
+    {
+      counted: { openapi: { ...document, paths: notes({ type: 'integer' }) } },
+      drawn: { openapi: { ...document, paths: notes({ type: 'string', format: 'uuid' }) } },
+      named: { openapi: { ...document, paths: notes({ type: 'string' }) } },
+    },
+    'test',
+  );
+  const server = await startServer(t, { proxies: await buildUpstreams(config, 'test') });
+  const s = await server.newSession({ seed: 'r' });
+  for (const [name, id] of [
+    ['counted', /^1$/],
+    ['drawn', /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/],
+    ['named', /^note_1$/],
+  ] as const) {
+    const made = await server.request('POST', `/s/${s}/proxy/${name}/notes`, { text: 'milk' });
+    t.equal(made.status, 201, name);
+    t.match(String(made.body.id), id, `${name}: the id`);
+    t.match(await server.request('GET', `/s/${s}/proxy/${name}/notes/${made.body.id}`), { status: 200, body: { text: 'milk' } }, `${name}: read back`);
+  }
 });
