@@ -59,6 +59,7 @@ t.test('the helpdesk example: roles as its x-wildtools says, every operation ans
 
 t.test("the mock's test documents: library.json (3.1) and helpdesk.yaml with its seed file", async (t) => {
   const library = await survey(`${DOCS}/library.json`);
+  t.same(await survey(`${DOCS}/library.json`), library, 'the same seed, the same calls and answers');
   t.equal(library.code, 0);
   t.match(roleOf(library.survey, 'borrow_book'), { resource: 'loans', action: 'create' }, "library's x-wildtools override");
   t.same(library.survey.summary.roundTrips.ok, ['add_book']);
