@@ -73,6 +73,8 @@ interface Prepared {
 export class Mock {
   /** Each resource's id parameter name (from its `/things/{id}` operations). */
   private readonly idParams = new Map<string, string>();
+  /** Each resource's id parameter schema: the type of the ids it makes when its records' schema has no id member. */
+  private readonly idSchemas = new Map<string, unknown>();
   /** Each operation's reading of the document, by method and path. */
   private readonly operations = new Map<string, Prepared>();
   private readonly maxRecords: number;
@@ -103,12 +105,16 @@ export class Mock {
     const resources = new Set<string>();
     for (const prepared of this.operations.values()) {
       const { role, operation } = prepared;
-      // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise.
-      if (role.action === 'none' && operationMethod(operation) === 'post' && !prepared.overridden && this.listsAt(operation['x-path'] as string))
-        prepared.role = { ...role, action: 'create' };
+      // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise;
+      // a POST at a record (`POST /pets/{id}`, whose GET reads one) does not.
+      const below = role.action === 'none' && role.idParam === undefined && operationMethod(operation) === 'post';
+      if (below && !prepared.overridden && this.listsAt(operation['x-path'] as string)) prepared.role = { ...role, action: 'create' };
       if (prepared.role.action === 'none') continue;
       if (prepared.role.action !== 'list' || this.holdsList(operation)) resources.add(role.resource);
-      if (role.idParam !== undefined && !this.idParams.has(role.resource)) this.idParams.set(role.resource, role.idParam);
+      if (role.idParam !== undefined && !this.idParams.has(role.resource)) {
+        this.idParams.set(role.resource, role.idParam);
+        this.idSchemas.set(role.resource, prepared.declared.find((param) => param['name'] === role.idParam)?.['schema']);
+      }
     }
     const tables = new Map<string, Map<string, unknown>>([...resources].map((resource) => [resource, new Map()]));
     for (const [resource, records] of Object.entries(initial)) {
@@ -120,6 +126,20 @@ export class Mock {
         throw new ProxyConfigError(`${name}: mock: the seed holds ${table.size} ${resource}, above mock.max_records (${this.maxRecords})`, 'mock.max_records');
     }
     this.database = { tables };
+  }
+
+  /** What the mock makes of each operation of its document: the resource, action, id parameter and parents it acts on. */
+  roles(): { name: string; method: string; path: string; role: Role }[] {
+    return new OperationMap(this.document).operations.map((op) => {
+      const { role, operation } = this.prepared(op);
+      // A GET whose answer holds no list (`/health`) keeps nothing, as `act` answers it.
+      return {
+        name: op.name,
+        method: op.method,
+        path: op.path,
+        role: role.action === 'list' && !this.holdsList(operation) ? { ...role, action: 'none' } : role,
+      };
+    });
   }
 
   answer(request: MockRequest): MockAnswer {
@@ -212,7 +232,9 @@ export class Mock {
           const given = this.given(operation, declared.schema, body);
           const field = this.idField(role.resource, declared.schema);
           const kept = operationMethod(operation) === 'put' ? keptReadOnly(this.document, declared.schema, found) : found;
-          const changed = stamped(this.document, declared.schema, { ...kept, ...given, [field]: found[field] }, session.clock.now(), false);
+          // A child stays under its parents (a PUT keeps only readOnly members, which its parent's id rarely is).
+          const parents = Object.fromEntries(role.parents.map((parent) => [parent.field, found[parent.field]]));
+          const changed = stamped(this.document, declared.schema, { ...kept, ...given, ...parents, [field]: found[field] }, session.clock.now(), false);
           record = changed;
           wrote = write(state, (tables) => tables[role.resource]!.put(id!, changed));
         }
@@ -253,7 +275,7 @@ export class Mock {
   }
 
   private newId(schema: unknown, field: string, resource: string, number: number, random: Random): unknown {
-    const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field]);
+    const member = flatten(this.document, propertiesOf(flatten(this.document, schema))[field] ?? this.idSchemas.get(resource));
     if (typeOf(member) === 'integer' || typeOf(member) === 'number') return number;
     if (member['format'] === 'uuid') return uuid(random);
     return `${singular(resource)}_${number}`;
