@@ -33,6 +33,8 @@ export interface Operation {
 
 interface Route extends Operation {
   pattern: RegExp;
+  /** A segment holds a parameter beside other text (`{name}.{format}`): the pattern only narrows it down. */
+  partial: boolean;
 }
 
 /** The operations of an OpenAPI document, matched in order of specificity (literal segments before parameters). */
@@ -50,7 +52,16 @@ export class OperationMap {
         const id = typeof operation['operationId'] === 'string' ? operation['operationId'] : patternName(method, path);
         const description = [operation['summary'], operation['description']].filter((text) => typeof text === 'string').join('. ');
         const params = declaredParameters(document, item, operation, path);
-        routes.push({ name: toolWord(id), method: method.toUpperCase(), path, writes: writes(method), pattern: templatePattern(path), description, params });
+        routes.push({
+          name: toolWord(id),
+          method: method.toUpperCase(),
+          path,
+          writes: writes(method),
+          pattern: templatePattern(path),
+          partial: /[^/]\{|\}[^/]/.test(path),
+          description,
+          params,
+        });
       }
     }
     // A literal segment wins over a parameter at the same place (`/contacts/search` before `/contacts/{id}`).
@@ -69,7 +80,7 @@ export class OperationMap {
   }
 
   get operations(): readonly Operation[] {
-    return this.routes.map(({ pattern: _pattern, ...operation }) => operation);
+    return this.routes.map(({ pattern: _pattern, partial: _partial, ...operation }) => operation);
   }
 
   /** The operation of this name, if any. */
@@ -80,9 +91,12 @@ export class OperationMap {
   /** The operation a request is, or undefined when the document has none for it. */
   match(method: string, path: string): Operation | undefined {
     const upper = method.toUpperCase();
-    const found = this.routes.find((route) => route.method === upper && route.pattern.test(path));
+    // A segment with a parameter inside (`{name}.{format}`) matches loosely in the pattern, then exactly here.
+    const found = this.routes.find(
+      (route) => route.method === upper && route.pattern.test(path) && (!route.partial || pathValues(route.path, path) !== undefined),
+    );
     if (!found) return undefined;
-    const { pattern: _pattern, ...operation } = found;
+    const { pattern: _pattern, partial: _partial, ...operation } = found;
     return operation;
   }
 }
@@ -106,16 +120,54 @@ export function pathValues(template: string, path: string): Record<string, strin
   const out: Record<string, string> = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const param = /^\{(.+)\}$/.exec(name);
-    if (param) {
-      try {
-        out[param[1]!] = decodeURIComponent(values[i]!);
-      } catch {
-        out[param[1]!] = values[i]!;
-      }
+    const param = /^\{([^}]+)\}$/.exec(name);
+    if (param) out[param[1]!] = decoded(values[i]!);
+    else if (name.includes('{')) {
+      // Parameters inside a segment (`download{extension}`, `{name}.{format}`).
+      const found = segmentValues(name, values[i]!);
+      if (!found) return undefined;
+      for (const [one, value] of Object.entries(found)) out[one] = decoded(value);
     } else if (name !== values[i]) return undefined;
   }
   return out;
+}
+
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The values of the parameters inside one segment (`{name}.{format}` of `report.tar.gz`: name `report`, format
+ * `tar.gz`), each at least one character, each ending at the first place its following literal text fits (the last
+ * literal at the segment's end): found in one pass, however the segment is written.
+ */
+function segmentValues(template: string, value: string): Record<string, string> | undefined {
+  const parts = template.split(/(\{[^}]+\})/).filter(Boolean);
+  const out: Record<string, string> = {};
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const param = /^\{([^}]+)\}$/.exec(part)?.[1];
+    if (param === undefined) {
+      if (!value.startsWith(part, at)) return undefined;
+      at += part.length;
+      continue;
+    }
+    const next = parts[i + 1];
+    let end: number;
+    if (next === undefined) end = value.length;
+    else if (next.startsWith('{')) end = at + 1;
+    else if (i + 1 === parts.length - 1) end = value.endsWith(next) ? value.length - next.length : -1;
+    else end = value.indexOf(next, at + 1);
+    if (end <= at) return undefined;
+    out[param] = value.slice(at, end);
+    at = end;
+  }
+  return at === value.length ? out : undefined;
 }
 
 /** A template filled with values (each encoded as one segment). */
@@ -203,9 +255,12 @@ const writes = (method: string) => !['get', 'head', 'options'].includes(method.t
 function templatePattern(path: string): RegExp {
   const source = path
     .split('/')
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) => (segment.includes('{') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${source}/?$`);
 }
 
-const specificity = (path: string) => path.split('/').filter((segment) => segment && !/^\{.*\}$/.test(segment)).length * 100 + path.split('/').length;
+/** How specific a template is: literal segments first, then segments with text beside a parameter (`{name}.{format}`), then length. */
+const specificity = (path: string) =>
+  path.split('/').reduce((sum, segment) => sum + (!segment ? 0 : !segment.includes('{') ? 100 : /^\{[^}]*\}$/.test(segment) ? 0 : 50), 0) +
+  path.split('/').length;

@@ -46,3 +46,24 @@ t.test('without a document, the method and the path pattern name the operation',
   t.equal(patternOperation('GET', '/files/aGVsbG8td29ybGQtdG9rZW4tbG9uZw').path, '/files/{id}', 'a long opaque token is an id');
   t.equal(patternOperation('DELETE', '/').name, 'delete');
 });
+
+t.test('a parameter inside a segment (`download{extension}`, `{name}.{format}`) matches, and its values are read', async (t) => {
+  const { pathValues } = await import('../../../server/proxy/operations.js');
+  const map = new OperationMap({
+    paths: {
+      '/files/{id}/download{extension}': { get: { operationId: 'download' } },
+      '/reports/{id}': { get: { operationId: 'report_by_id' } },
+      '/reports/{name}.{format}': { get: { operationId: 'report' } },
+    },
+  });
+  t.match(map.match('GET', '/files/f_1/download.gif'), { name: 'download' });
+  t.same(pathValues('/files/{id}/download{extension}', '/files/f_1/download.gif'), { id: 'f_1', extension: '.gif' });
+  t.equal(map.match('GET', '/files/f_1/download'), undefined, 'a parameter holds a character at least');
+  t.equal(map.match('GET', '/files/f_1/upload.gif'), undefined, "the segment's own text must be there");
+  t.match(map.match('GET', '/reports/q3.tar.gz'), { name: 'report' });
+  t.same(pathValues('/reports/{name}.{format}', '/reports/q3.tar.gz'), { name: 'q3', format: 'tar.gz' }, 'each ends where its next text first fits');
+  t.same(pathValues('/reports/{name}.{format}', '/reports/a%20b.csv'), { name: 'a b', format: 'csv' }, 'decoded');
+  t.match(map.match('GET', '/reports/q3'), { name: 'report_by_id' }, 'no dot: the whole-segment parameter (declared first, tried after)');
+  const long = `/reports/${'a.'.repeat(20_000)}`;
+  t.match(map.match('GET', long), { name: 'report' }, 'a long segment is read in one pass');
+});
