@@ -2,7 +2,7 @@ import { isObject } from '../../../lib/object.js';
 import type { Random } from '../../../lib/random.js';
 import { generate } from './generate.js';
 import { cursorFor, MORE_MEMBER, NEXT_MEMBER, type Page } from './paging.js';
-import { flatten, propertiesOf, type Schema, typeOf } from './schema.js';
+import { alternatives, flatten, propertiesOf, type Schema, typeOf } from './schema.js';
 
 /** The response an operation declares for a status class: its status, JSON schema and example (if any). */
 export interface Declared {
@@ -39,14 +39,26 @@ export const exampleOrGenerated = (document: unknown, declared: Declared, random
 /** The schema of one record in a list answer: the array's items, or those of the object's first array member. */
 export function itemSchema(document: unknown, raw: unknown): unknown {
   const schema = flatten(document, raw);
-  if (typeOf(schema) === 'array') return schema['items'];
+  if (typeOf(schema) === 'array') return holdsRecords(document, schema) ? schema['items'] : undefined;
   const member = listMember(document, schema);
   return member === undefined ? undefined : flatten(document, propertiesOf(schema)[member])['items'];
 }
 
 /** The name of an object answer's array member that carries the list (`items`, `data`…). */
 export function listMember(document: unknown, schema: Schema): string | undefined {
-  return Object.entries(propertiesOf(schema)).find(([, member]) => typeOf(flatten(document, member)) === 'array')?.[0];
+  return Object.entries(propertiesOf(schema)).find(([, member]) => holdsRecords(document, flatten(document, member)))?.[0];
+}
+
+/** An array of records: objects (or items of no stated type), not of strings or numbers (`tags`, `photoUrls`). */
+function holdsRecords(document: unknown, schema: Schema): boolean {
+  if (typeOf(schema) !== 'array') return false;
+  const items = flatten(document, schema['items']);
+  const type = typeOf(items);
+  return (
+    type === 'object' ||
+    (type === undefined && alternatives(items) === undefined) ||
+    (alternatives(items)?.every((one) => typeOf(flatten(document, one)) === 'object') ?? false)
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Random } from '../../../lib/random.js';
 import { alternatives, flatten, nullable, propertiesOf, type Schema, typeOf } from './schema.js';
+import { type FieldError, validate } from './validate.js';
 
 /** How deep generated values nest, and how many values one answer holds at most; past either (a recursive schema), null. */
 const MAX_DEPTH = 8;
@@ -11,14 +12,14 @@ const EPOCH = Date.UTC(2026, 0, 1);
 const WORDS = ['alpha', 'bravo', 'delta', 'echo', 'harbor', 'lumen', 'maple', 'orbit', 'quartz', 'river', 'sierra', 'tango'];
 
 /**
- * A value a schema accepts, drawn from `random` (the same draws, the same value): its example when it has one,
+ * A value a schema accepts, drawn from `random` (the same draws, the same value): its example when it has one that fits,
  * otherwise from its enum, format, range and lengths. `readOnly` members are generated, `writeOnly` ones never.
  */
 export function generate(document: unknown, raw: unknown, random: Random, depth = 0, budget = { left: MAX_VALUES }): unknown {
   const schema = flatten(document, raw);
   if (depth > MAX_DEPTH || --budget.left < 0) return null;
-  if (schema['example'] !== undefined) return structuredClone(schema['example']);
-  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return structuredClone(schema['examples'][0]);
+  const example = exampleOf(document, schema);
+  if (example !== undefined) return structuredClone(example);
   if (schema['const'] !== undefined) return schema['const'];
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return random.pick(schema['enum']);
   const choices = alternatives(schema);
@@ -43,6 +44,15 @@ export function generate(document: unknown, raw: unknown, random: Random, depth 
 }
 
 type Budget = { left: number };
+
+/** The schema's example (`example`, or the first of `examples`) when it fits the schema: a document's wrong example is not served. */
+function exampleOf(document: unknown, schema: Schema): unknown {
+  const example = schema['example'] !== undefined ? schema['example'] : Array.isArray(schema['examples']) ? schema['examples'][0] : undefined;
+  if (example === undefined) return undefined;
+  const errors: FieldError[] = [];
+  validate(document, schema, example, '', errors);
+  return errors.length === 0 ? example : undefined;
+}
 
 function objectOf(document: unknown, schema: Schema, random: Random, depth: number, budget: Budget): Record<string, unknown> {
   const out: Record<string, unknown> = {};

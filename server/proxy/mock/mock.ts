@@ -34,6 +34,8 @@ export interface MockRequest {
 }
 
 type Obj = Record<string, unknown>;
+/** The actions that keep a resource's records. */
+const KEEPING = new Set(['create', 'read', 'update', 'delete']);
 
 /** A validated request on its way through the mock: what it does, with what, in which session. */
 interface Acting {
@@ -102,15 +104,25 @@ export class Mock {
         `${name}: mock.operations: no operation ${unknown.join(', ')} (operations: ${operations.map((op) => op.name).join(', ')})`,
         'mock.operations',
       );
-    const resources = new Set<string>();
-    for (const prepared of this.operations.values()) {
+    const all = [...this.operations.values()];
+    for (const prepared of all) {
       const { role, operation } = prepared;
       // A POST below a record where the same path lists records adds one (`POST /tickets/{id}/comments`), unless told otherwise;
       // a POST at a record (`POST /pets/{id}`, whose GET reads one) does not.
       const below = role.action === 'none' && role.idParam === undefined && operationMethod(operation) === 'post';
       if (below && !prepared.overridden && this.listsAt(operation['x-path'] as string)) prepared.role = { ...role, action: 'create' };
-      if (prepared.role.action === 'none') continue;
-      if (prepared.role.action !== 'list' || this.holdsList(operation)) resources.add(role.resource);
+    }
+    // A GET of a collection lists records when its answer holds a list of them, or, answering no schema, when
+    // other operations keep its resource; otherwise (`/health`, `/user/logout`) it is answered and keeps nothing.
+    const kept = new Set([...all.filter((one) => KEEPING.has(one.role.action)).map((one) => one.role.resource), ...Object.keys(initial)]);
+    for (const prepared of all)
+      if (prepared.role.action === 'list' && !prepared.overridden && !this.holdsList(prepared.operation, kept.has(prepared.role.resource)))
+        prepared.role = { ...prepared.role, action: 'none' };
+    const resources = new Set<string>();
+    for (const prepared of all) {
+      const { role } = prepared;
+      if (role.action === 'none') continue;
+      resources.add(role.resource);
       if (role.idParam !== undefined && !this.idParams.has(role.resource)) {
         this.idParams.set(role.resource, role.idParam);
         this.idSchemas.set(role.resource, prepared.declared.find((param) => param['name'] === role.idParam)?.['schema']);
@@ -131,13 +143,12 @@ export class Mock {
   /** What the mock makes of each operation of its document: the resource, action, id parameter and parents it acts on. */
   roles(): { name: string; method: string; path: string; role: Role }[] {
     return new OperationMap(this.document).operations.map((op) => {
-      const { role, operation } = this.prepared(op);
-      // A GET whose answer holds no list (`/health`) keeps nothing, as `act` answers it.
+      const { role } = this.prepared(op);
       return {
         name: op.name,
         method: op.method,
         path: op.path,
-        role: role.action === 'list' && !this.holdsList(operation) ? { ...role, action: 'none' } : role,
+        role,
       };
     });
   }
@@ -200,8 +211,6 @@ export class Mock {
         return { ...jsonAnswer(declared.status, withoutWriteOnly(this.document, schema, record)), wrote };
       }
       case 'list': {
-        // A GET whose answer holds no list (`/health`) is no collection: it is answered like any other operation.
-        if (!this.holdsList(operation)) return this.act({ ...request, role: { ...role, action: 'none' } });
         const declared = declaredAnswer(this.document, operation, 200);
         const item = itemSchema(this.document, declared.schema);
         const names = query.map((param) => param.name);
@@ -255,9 +264,10 @@ export class Mock {
   }
 
   /** Whether a list operation's answer holds a list (`GET /health` does not: it lists no resource). */
-  private holdsList(operation: Obj): boolean {
+  /** Whether a GET's answer holds a list of records; `unstated`: what an answer of no schema is taken for. */
+  private holdsList(operation: Obj, unstated: boolean): boolean {
     const schema = declaredAnswer(this.document, operation, 200).schema;
-    return schema === undefined || itemSchema(this.document, schema) !== undefined;
+    return schema === undefined ? unstated : itemSchema(this.document, schema) !== undefined;
   }
 
   /** A request body's members the record takes: not those the request's or the record's schema marks `readOnly`. */
@@ -311,7 +321,7 @@ export class Mock {
   /** Whether a path's GET lists records. */
   private listsAt(path: string): boolean {
     const get = this.pathItem(path)['get'];
-    return isObject(get) && declaredAnswer(this.document, get, 200).schema !== undefined && this.holdsList(get);
+    return isObject(get) && this.holdsList(get, false);
   }
 
   /** The declared path, query and header parameters, read as their schemas say and validated. */

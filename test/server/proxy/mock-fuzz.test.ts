@@ -143,3 +143,16 @@ t.test('generated values fit the schemas they come from, for any seed; a recursi
   const bounded = generate({}, huge, new Random('huge')) as { text: string; list: unknown[] };
   t.ok(bounded.text.length <= 4096 && bounded.list.length <= 55, "a document's huge minimums are capped");
 });
+
+t.test("a schema's example is served only when it fits the schema", async (t) => {
+  const { generate } = await import('../../../server/proxy/mock/generate.js');
+  const { Random } = await import('../../../lib/random.js');
+  const document = {};
+  const fits = { type: 'string', enum: ['open', 'closed'], example: 'open' };
+  const wrong = { type: 'string', enum: ['open', 'closed'], example: '"open"' };
+  const wrongType = { type: 'string', example: { nested: true } };
+  t.equal(generate(document, fits, new Random('e')), 'open', 'a fitting example is the value');
+  t.match(generate(document, wrong, new Random('e')), /^(open|closed)$/, "an example outside the enum is not (GitHub's quoted enum examples)");
+  t.type(generate(document, wrongType, new Random('e')), 'string', "nor one of another type (Rebilly's object for a string)");
+  t.equal(generate(document, { type: 'integer', examples: [7, 'x'] }, new Random('e')), 7, 'the first of `examples` too');
+});

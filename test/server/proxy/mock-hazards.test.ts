@@ -46,8 +46,9 @@ async function mocked(t: { teardown(fn: () => unknown): void }): Promise<Mocked>
       if (!/socket|ECONNRESET|UND_ERR/i.test(`${(error as { code?: string }).code ?? ''} ${(error as Error).message}`)) throw error;
       return { status: 0, headers: {}, body: undefined, text: '' };
     });
+  // Seeded, so that each run draws the same faults (a seedless session's draws follow its random id).
   const session: Mocked['session'] = (operation, kind, extra = {}, options = {}) =>
-    server.newSession({ ...options, hazards: { tools: { [`inv__${operation}`]: { [kind]: 'on' } }, ...extra } });
+    server.newSession({ seed: `${operation}-${kind}`, ...options, hazards: { tools: { [`inv__${operation}`]: { [kind]: 'on' } }, ...extra } });
   return { server, call, session };
 }
 

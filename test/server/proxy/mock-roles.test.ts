@@ -98,3 +98,36 @@ t.test("a record without an id member gets an id of its id parameter's type: an 
     t.match(await server.request('GET', `/s/${s}/proxy/${name}/notes/${made.body.id}`), { status: 200, body: { text: 'milk' } }, `${name}: read back`);
   }
 });
+
+t.test("a collection's GET lists records only when its answer holds records, or answers no schema for a kept resource", async (t) => {
+  const record = { type: 'object', properties: { id: { type: 'integer' } } };
+  const reads = {
+    openapi: '3.0.3',
+    info: { title: 'reads', version: '1' },
+    paths: {
+      '/user/logout': { get: { operationId: 'logoutUser', responses: { default: { description: 'done' } } } },
+      '/tags': { get: { operationId: 'listTags', responses: { '200': answer({ type: 'array', items: { type: 'string' } }) } } },
+      '/photos': {
+        get: {
+          operationId: 'listPhotos',
+          responses: { '200': answer({ type: 'object', properties: { urls: { type: 'array', items: { type: 'string' } } } }) },
+        },
+      },
+      '/notes': {
+        get: { operationId: 'listNotes', responses: { '200': { description: 'the notes, no schema' } } },
+        post: { operationId: 'addNote', requestBody: json(record), responses: { '201': answer(record) } },
+      },
+    },
+  };
+  const [upstream] = await buildUpstreams(parseProxyConfig({ reads: { openapi: reads } }, 'test'), 'test');
+  const roles = Object.fromEntries((upstream as HttpProxy).mock!.roles().map(({ name, role }) => [name, role.action]));
+  t.same(Object.keys(roles).sort(), ['add_note', 'list_notes', 'list_photos', 'list_tags', 'logout_user'], 'every operation has a role');
+  t.equal(roles['logout_user'], 'none', 'no schema, nothing else keeps "logout": no list');
+  t.equal(roles['list_tags'], 'none', 'a list of strings is no list of records');
+  t.equal(roles['list_photos'], 'none', 'an object whose array holds strings is no envelope');
+  t.equal(roles['list_notes'], 'list', 'no schema, but notes are created: the notes');
+  const server = await startServer(t, { proxies: [upstream!] });
+  await server.request('POST', '/proxy/reads/notes', { id: 3 });
+  t.equal((await server.request('GET', '/proxy/reads/notes')).text, '[{"id":3}]', 'listed');
+  t.equal((await server.request('GET', '/proxy/reads/user/logout')).status, 200, 'answered, nothing kept');
+});
