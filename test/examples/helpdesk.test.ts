@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { parse } from 'yaml';
 import { type HttpUpstream, loadProxyConfig } from '../../server/proxy/config.js';
 import { buildUpstream } from '../../server/proxy/proxies.js';
@@ -24,7 +24,7 @@ t.test('openapi.yaml is valid OpenAPI 3.1, with a snake_case operationId on ever
 });
 
 /** wildtools serving mock.yaml's upstream, its paths read from the repository root. */
-async function helpdesk(t: Parameters<typeof startServer>[0]) {
+async function helpdesk(t: Test) {
   const desk = loadProxyConfig(here('mock.yaml'))['desk'] as HttpUpstream;
   t.ok(desk.upstream === undefined && desk.replay === undefined, 'mock.yaml declares a mock: no upstream, no replay');
   const config: HttpUpstream = { ...desk, openapi: `${repositoryRoot}${desk.openapi}`, mock: { seed_file: `${repositoryRoot}${desk.mock?.seed_file}` } };

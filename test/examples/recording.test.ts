@@ -46,7 +46,8 @@ const stable = (exchange: Exchange): Exchange => ({
 function crmConfig(file: string, over: Partial<HttpUpstream>): HttpUpstream {
   const crm = loadProxyConfig(`${repositoryRoot}examples/upstream-crm/${file}`)['crm'] as HttpUpstream;
   const fromRoot = (path: string | undefined) => (path === undefined ? undefined : `${repositoryRoot}${path}`);
-  return { ...crm, openapi: fromRoot(crm.openapi), ...(crm.replay ? { replay: fromRoot(crm.replay) } : {}), ...over };
+  const openapi = typeof crm.openapi === 'string' ? fromRoot(crm.openapi) : crm.openapi;
+  return { ...crm, openapi, ...(crm.replay ? { replay: fromRoot(crm.replay) } : {}), ...over };
 }
 
 /** Every member name and value of a JSON value, at any depth, with the name it sits under. */
