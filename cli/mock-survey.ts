@@ -3,10 +3,12 @@ import { isObject } from '../lib/object.js';
 import { Random } from '../lib/random.js';
 import { buildApp } from '../server/app.js';
 import { parseUpstream } from '../server/proxy/config.js';
+import { mediaExample } from '../server/proxy/mock/answers.js';
+import { declaredParameters, requestMedia } from '../server/proxy/mock/declared.js';
 import { generate } from '../server/proxy/mock/generate.js';
 import type { Role } from '../server/proxy/mock/resources.js';
 import { alternatives, flatten, propertiesOf } from '../server/proxy/mock/schema.js';
-import { fillPath, resolve } from '../server/proxy/operations.js';
+import { fillPath } from '../server/proxy/operations.js';
 import { buildUpstream } from '../server/proxy/proxies.js';
 import type { HttpProxy } from '../server/proxy/upstream.js';
 
@@ -170,7 +172,7 @@ class Exercise {
     const operation = this.operation(op);
     const query: Record<string, string> = {};
     const headers: Record<string, string> = {};
-    for (const param of this.parameters(op)) {
+    for (const param of declaredParameters(this.document, this.pathItem(op), operation)) {
       const name = param['name'] as string;
       const place = param['in'];
       if (place === 'path' && values[name] === undefined) values[name] = generate(this.document, param['schema'], random);
@@ -200,28 +202,15 @@ class Exercise {
     return member(member(this.document, 'paths'), op.path);
   }
 
-  /** The path item's and the operation's parameters, `$ref`s followed, the operation's over the path item's. */
-  private parameters(op: SurveyRole): Obj[] {
-    const item = this.pathItem(op);
-    const declared = new Map<string, Obj>();
-    for (const raw of [...asArray(item['parameters']), ...asArray(this.operation(op)['parameters'])]) {
-      const param = resolve(this.document, raw);
-      if (isObject(param) && typeof param['name'] === 'string') declared.set(`${param['in']} ${param['name']}`, param);
-    }
-    return [...declared.values()];
-  }
-
   /** A JSON body the request schema accepts: generated, with the required members a generated record leaves out (`writeOnly`, undeclared). */
   private body(operation: Obj, random: Random, dropped: readonly string[]): unknown {
-    const requestBody = flatten(this.document, operation['requestBody']);
-    const content = isObject(requestBody['content']) ? requestBody['content'] : {};
-    const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-    if (!isObject(json) || json['schema'] === undefined) return undefined;
+    const json = requestMedia(this.document, operation);
+    if (json === undefined || json['schema'] === undefined) return undefined;
     // One alternative of a oneOf/anyOf, the first, whose required members can then be filled in.
     const whole = flatten(this.document, json['schema']);
     const first = alternatives(whole)?.[0];
     const schema = first === undefined ? whole : { ...whole, oneOf: undefined, anyOf: undefined, ...flatten(this.document, first) };
-    const example = mediaExample(this.document, json);
+    const example = structuredClone(mediaExample(this.document, json));
     const body = example === undefined ? generate(this.document, schema, random) : example;
     if (!isObject(body)) return body;
     const properties = propertiesOf(schema);
@@ -237,13 +226,6 @@ function readerOf(create: SurveyRole, roles: readonly SurveyRole[]): SurveyRole 
   const parents = (role: Role) => role.parents.map((parent) => parent.resource).join('/');
   const readers = roles.filter((one) => one.role.action === 'read' && one.role.resource === create.role.resource && parents(one.role) === parents(create.role));
   return readers.find((one) => one.path.startsWith(`${create.path}/{`)) ?? readers[0];
-}
-
-/** The request's own example, as a client reading the document would send it: the media type's `example`, or its first `examples` value. */
-function mediaExample(document: Obj, media: Obj): unknown {
-  if (media['example'] !== undefined) return structuredClone(media['example']);
-  const first = resolve(document, Object.values(isObject(media['examples']) ? media['examples'] : {})[0]);
-  return isObject(first) && first['value'] !== undefined ? structuredClone(first['value']) : undefined;
 }
 
 const firstRecord = (table: Obj | undefined, fits: (record: Obj) => boolean = () => true): { id: string; record: Obj } | undefined => {

@@ -21,11 +21,11 @@ export function declaredAnswer(document: unknown, operation: Record<string, unkn
   const content = isObject(response?.['content']) ? response['content'] : {};
   const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
   if (!isObject(json)) return { status, schema: undefined, example: undefined };
-  return { status, schema: json['schema'], example: exampleOf(document, json) };
+  return { status, schema: json['schema'], example: mediaExample(document, json) };
 }
 
 /** A media type's example: `example`, or the first of `examples` (each `{value}` or a `$ref` to one). */
-function exampleOf(document: unknown, media: Record<string, unknown>): unknown {
+export function mediaExample(document: unknown, media: Record<string, unknown>): unknown {
   if (media['example'] !== undefined) return media['example'];
   if (!isObject(media['examples'])) return undefined;
   const first = flatten(document, Object.values(media['examples'])[0]);

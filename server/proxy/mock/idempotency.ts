@@ -10,10 +10,15 @@ import { redacted } from '../redact.js';
 
 const HEADER = /^idempotency[-_]?key$/i;
 
-/** The key a write carries in the idempotency header its operation declares; none when it declares none. */
-export function idempotencyKeyOf(declared: readonly Record<string, unknown>[], headers: IncomingHttpHeaders): string | undefined {
+/** The idempotency header an operation declares (read once, when the mock is made), lower-cased as requests carry it. */
+export function idempotencyHeaderOf(declared: readonly Record<string, unknown>[]): string | undefined {
   const param = declared.find((one) => one['in'] === 'header' && typeof one['name'] === 'string' && HEADER.test(one['name']));
-  const value = param === undefined ? undefined : headers[(param['name'] as string).toLowerCase()];
+  return param === undefined ? undefined : (param['name'] as string).toLowerCase();
+}
+
+/** The key a write carries in its operation's idempotency header; none when the operation declares none. */
+export function idempotencyKeyOf(header: string | undefined, headers: IncomingHttpHeaders): string | undefined {
+  const value = header === undefined ? undefined : headers[header];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 

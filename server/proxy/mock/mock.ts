@@ -10,10 +10,11 @@ import { type Problem, problem } from '../../core/problem.js';
 import type { Session } from '../../core/sessions/session.js';
 import type { UpstreamAnswer } from '../forward.js';
 import { MOCK_MAX_RECORDS, type MockOptions, ProxyConfigError } from '../config.js';
-import { type Operation, OperationMap, type ParamPlace, resolve } from '../operations.js';
+import { type Operation, OperationMap, type ParamPlace } from '../operations.js';
 import { declaredAnswer, exampleOrGenerated, itemSchema, listAnswer, withoutReadOnly, withoutWriteOnly } from './answers.js';
 import { generate, uuid } from './generate.js';
-import { idempotencyKeyOf, keyed } from './idempotency.js';
+import { declaredParameters, requestSchema } from './declared.js';
+import { idempotencyHeaderOf, idempotencyKeyOf, keyed } from './idempotency.js';
 import { pageOf } from './paging.js';
 import { filtersOf, matches, nextNumber, stamped, underParents } from './records.js';
 import { type Role, type RoleOverride, roleOf, singular } from './resources.js';
@@ -37,6 +38,9 @@ type Obj = Record<string, unknown>;
 /** The actions that keep a resource's records. */
 const KEEPING = new Set(['create', 'read', 'update', 'delete']);
 
+/** A query parameter an operation declares: its name and its schema's default. */
+type QueryParam = { name: string; default?: unknown };
+
 /** A validated request on its way through the mock: what it does, with what, in which session. */
 interface Acting {
   role: Role;
@@ -49,7 +53,7 @@ interface Acting {
   /** The call's number for its operation in the session. */
   call: number;
   /** The query parameters the operation declares, with their schemas' defaults. */
-  query: readonly { name: string; default?: unknown }[];
+  query: readonly QueryParam[];
 }
 export type MockRecord = Record<string, unknown>;
 
@@ -63,6 +67,10 @@ export interface MockAnswer extends UpstreamAnswer {
 interface Prepared {
   operation: Obj;
   declared: readonly Obj[];
+  /** Its query parameters, with their schemas' defaults (what lists filter and page by). */
+  query: readonly QueryParam[];
+  /** The idempotency header a write declares, if any. */
+  idempotencyHeader: string | undefined;
   role: Role;
   /** Its role was given (`x-wildtools`, or the config), not inferred. */
   overridden: boolean;
@@ -80,6 +88,8 @@ export class Mock {
   /** Each operation's reading of the document, by method and path. */
   private readonly operations = new Map<string, Prepared>();
   private readonly maxRecords: number;
+  /** The document's operations, as the proxy names them. */
+  private readonly named: readonly Operation[];
   /** The records every session starts from, by resource and id: the seed file's, or none. */
   readonly database: DatabaseTables;
 
@@ -93,6 +103,7 @@ export class Mock {
     const overrides = options.operations ?? {};
     const used = new Set<string>();
     const operations = new OperationMap(document).operations;
+    this.named = operations;
     for (const op of operations) {
       const key = [op.name, `${op.method} ${op.path}`].find((one) => Object.hasOwn(overrides, one));
       if (key !== undefined) used.add(key);
@@ -142,7 +153,7 @@ export class Mock {
 
   /** What the mock makes of each operation of its document: the resource, action, id parameter and parents it acts on. */
   roles(): { name: string; method: string; path: string; role: Role }[] {
-    return new OperationMap(this.document).operations.map((op) => {
+    return this.named.map((op) => {
       const { role } = this.prepared(op);
       return {
         name: op.name,
@@ -154,17 +165,14 @@ export class Mock {
   }
 
   answer(request: MockRequest): MockAnswer {
-    const { operation, declared, role } = this.prepared(request.operation);
+    const { operation, declared, query, idempotencyHeader, role } = this.prepared(request.operation);
     const errors: FieldError[] = [];
     const params = this.parameters(declared, request, errors);
     const body = this.body(operation, request, errors);
     if (errors.length > 0) return invalid(errors);
     const random = new Random(`${request.session.seed}\u001f${this.name}\u001f${request.operation.name}\u001f${JSON.stringify(params)}`);
     const call = request.session.callCount(this.name, request.operation.name);
-    const query = declared
-      .filter((param) => param['in'] === 'query')
-      .map((param) => ({ name: param['name'] as string, default: flatten(this.document, param['schema'])['default'] }));
-    const key = request.operation.writes ? idempotencyKeyOf(declared, request.headers) : undefined;
+    const key = idempotencyKeyOf(idempotencyHeader, request.headers);
     if (key === undefined) return this.act({ role, operation, params, body, session: request.session, random, call, query });
     const known = keyed(request.session, this.name, request.operation.name, request.args, key);
     if (known && 'refused' in known) return { ...problemAnswer(known.refused), idempotency: { key } };
@@ -304,13 +312,13 @@ export class Mock {
     const item = this.pathItem(op.path);
     const found = isObject(item[op.method.toLowerCase()]) ? (item[op.method.toLowerCase()] as Obj) : {};
     const operation: Obj = { ...found, 'x-method': op.method.toLowerCase(), 'x-path': op.path };
-    const declared = new Map<string, Obj>();
-    for (const raw of [...asArray(item['parameters']), ...asArray(operation['parameters'])]) {
-      const param = resolve(this.document, raw);
-      if (isObject(param) && typeof param['name'] === 'string' && typeof param['in'] === 'string') declared.set(`${param['in']} ${param['name']}`, param);
-    }
+    const declared = declaredParameters(this.document, item, operation);
+    const query = declared
+      .filter((param) => param['in'] === 'query')
+      .map((param) => ({ name: param['name'] as string, default: flatten(this.document, param['schema'])['default'] }));
     const overridden = override !== undefined || isObject(found['x-wildtools']);
-    return { operation, declared: [...declared.values()], role: roleOf(op.method, op.path, operation, override), overridden };
+    const idempotencyHeader = op.writes ? idempotencyHeaderOf(declared) : undefined;
+    return { operation, declared, query, idempotencyHeader, role: roleOf(op.method, op.path, operation, override), overridden };
   }
 
   private pathItem(path: string): Obj {
@@ -377,14 +385,6 @@ function write(state: DomainState, work: (tables: DomainState['tables']) => void
   return { changes, revert };
 }
 
-/** The JSON schema of an operation's request body, if it has one. */
-function requestSchema(document: unknown, operation: Obj): unknown {
-  const body = flatten(document, operation['requestBody']);
-  const content = isObject(body['content']) ? body['content'] : {};
-  const json = Object.entries(content).find(([type]) => /json/i.test(type))?.[1];
-  return isObject(json) ? json['schema'] : undefined;
-}
-
 /** The members of a record a PUT keeps: those the server sets (`readOnly`). */
 function keptReadOnly(document: unknown, schema: unknown, record: MockRecord): MockRecord {
   const properties = propertiesOf(flatten(document, schema));
@@ -397,7 +397,6 @@ const itemOrSelf = (document: unknown, schema: unknown): unknown => {
 };
 
 const operationMethod = (operation: Obj): unknown => operation['x-method'];
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 const jsonAnswer = (status: number, value: unknown): UpstreamAnswer => ({
   status,
